@@ -1,0 +1,180 @@
+import type { InputFiles } from '../gltf/input-files.ts';
+import { LoadError } from '../gltf/load-error.ts';
+import { readDocument } from '../gltf/read-document.ts';
+import { buildSkinnedModel, type SkinnedModel } from '../gltf/skinned-model.ts';
+import { Emitter } from './emitter.ts';
+import { type Notice, repairNotice } from './notices.ts';
+
+/** What the editor tells its clients (the UI, tests, scripts). */
+export type EditorEvents = {
+  /** A new model is loaded (the previous one is gone). */
+  model: SkinnedModel;
+  /** The selected joint changed (joint id or null). */
+  selection: number | null;
+  /** Weights changed: which primitives, and the vertex range [start, end) per primitive. */
+  weights: { primitive: number; start: number; end: number }[];
+  locks: ReadonlySet<number>;
+  notice: Notice;
+  /** Loading started or ended. */
+  busy: boolean;
+};
+
+/** One influence of a vertex, for the inspector and scripts. */
+export interface VertexInfluence {
+  joint: number;
+  name: string;
+  weight: number;
+}
+
+/**
+ * The Editor owns the loaded asset, its weights and every user action. The UI is a client: it
+ * calls methods here and redraws on events. Testable in Node, without a browser.
+ */
+export class Editor {
+  readonly events = new Emitter<EditorEvents>();
+  model: SkinnedModel | null = null;
+  fileName = '';
+  /** The bytes of the file as opened, kept for autosave and for "inherited from the source" checks. */
+  sourceBytes: Uint8Array | null = null;
+  selectedJoint: number | null = null;
+  readonly locks = new Set<number>();
+  notices: Notice[] = [];
+
+  /**
+   * Opens a file. On failure the previous model stays loaded and a LoadError (with a message
+   * for the user) is thrown and also emitted as an error notice.
+   */
+  async load(input: InputFiles): Promise<SkinnedModel> {
+    this.events.emit('busy', true);
+    try {
+      const document = await readDocument(input);
+      let model: SkinnedModel;
+      try {
+        model = buildSkinnedModel(document);
+      } catch (err) {
+        throw err instanceof LoadError
+          ? err
+          : new LoadError('invalid', `${input.name} could not be opened: ${(err as Error).message}`);
+      }
+      this.setModel(model, input.name, input.bytes);
+      return model;
+    } catch (err) {
+      const error =
+        err instanceof LoadError ? err : new LoadError('invalid', `${input.name}: ${(err as Error).message}`);
+      this.notify({ level: 'error', message: error.message });
+      throw error;
+    } finally {
+      this.events.emit('busy', false);
+    }
+  }
+
+  /** Installs a model built elsewhere (the built-in character, tests). */
+  setModel(model: SkinnedModel, fileName: string, sourceBytes: Uint8Array | null): void {
+    this.model = model;
+    this.fileName = fileName;
+    this.sourceBytes = sourceBytes;
+    this.locks.clear();
+    this.notices = [];
+    this.selectedJoint = this.defaultJoint(model);
+    this.events.emit('model', model);
+    this.events.emit('selection', this.selectedJoint);
+    this.events.emit('locks', this.locks);
+    const repaired = repairNotice(model.repairedVertices, model.repairReasons);
+    if (repaired) this.notify(repaired);
+    if (model.primitives.length === 0) {
+      this.notify({
+        level: 'warning',
+        message: `${fileName} has no skinned mesh: there are no weights to edit.`,
+      });
+    }
+  }
+
+  /** The joint with the most influenced vertices: a heat map that shows something on open. */
+  private defaultJoint(model: SkinnedModel): number | null {
+    const counts = this.jointVertexCounts(model);
+    let best: number | null = null;
+    let bestCount = -1;
+    for (const [id, n] of counts) {
+      if (n > bestCount) {
+        best = id;
+        bestCount = n;
+      }
+    }
+    return best;
+  }
+
+  notify(notice: Notice): void {
+    this.notices.push(notice);
+    this.events.emit('notice', notice);
+  }
+
+  /** Selects a joint by id (node index) or by name; null clears. Returns the selected id. */
+  selectJoint(joint: number | string | null): number | null {
+    const id = joint === null ? null : this.resolveJoint(joint);
+    this.selectedJoint = id;
+    this.events.emit('selection', id);
+    return id;
+  }
+
+  /** A joint id from an id or a name; throws a clear error for an unknown joint. */
+  resolveJoint(joint: number | string): number {
+    const model = this.requireModel();
+    if (typeof joint === 'number') {
+      if (!model.joints.has(joint)) throw new Error(`No joint with id ${joint}.`);
+      return joint;
+    }
+    for (const info of model.joints.values()) if (info.name === joint) return info.id;
+    throw new Error(`No joint named "${joint}".`);
+  }
+
+  setLocked(joint: number | string, locked: boolean): void {
+    const id = this.resolveJoint(joint);
+    if (locked) this.locks.add(id);
+    else this.locks.delete(id);
+    this.events.emit('locks', this.locks);
+  }
+
+  /** Number of vertices each joint influences (non-zero weight), over every skinned primitive. */
+  jointVertexCounts(model: SkinnedModel | null = this.model): Map<number, number> {
+    const counts = new Map<number, number>();
+    if (!model) return counts;
+    for (const id of model.joints.keys()) counts.set(id, 0);
+    for (const prim of model.primitives) {
+      const skinJoints = model.skins[prim.skins[0]].joints;
+      const { joints, weights, influences: K, vertexCount } = prim.weights;
+      for (let v = 0; v < vertexCount; v++) {
+        for (let i = 0; i < K; i++) {
+          const s = v * K + i;
+          if (weights[s] > 0) {
+            const id = skinJoints[joints[s]];
+            counts.set(id, (counts.get(id) ?? 0) + 1);
+          }
+        }
+      }
+    }
+    return counts;
+  }
+
+  /** A vertex's influences with joint names, strongest first. */
+  influences(primitive: number, vertex: number): VertexInfluence[] {
+    const model = this.requireModel();
+    const prim = model.primitives[primitive];
+    if (!prim) throw new Error(`No skinned primitive ${primitive}.`);
+    if (!Number.isInteger(vertex) || vertex < 0 || vertex >= prim.weights.vertexCount) {
+      throw new Error(
+        `Vertex ${vertex} is outside primitive ${primitive} (${prim.weights.vertexCount} vertices).`,
+      );
+    }
+    const skinJoints = model.skins[prim.skins[0]].joints;
+    return prim.weights.influencesOf(vertex).map(({ joint, weight }) => ({
+      joint: skinJoints[joint],
+      name: model.joints.get(skinJoints[joint])?.name ?? `joint ${joint}`,
+      weight,
+    }));
+  }
+
+  requireModel(): SkinnedModel {
+    if (!this.model) throw new Error('No model is loaded.');
+    return this.model;
+  }
+}

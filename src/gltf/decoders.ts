@@ -1,0 +1,56 @@
+/**
+ * Decoders for compressed glTF (Draco, meshopt), loaded only when a file needs them so the app's
+ * first paint does not pay for them. The app may replace the loaders (for example to load the
+ * Draco wasm from its own origin); the defaults work in Node and in bundlers.
+ */
+export interface DecoderLoaders {
+  draco: () => Promise<unknown>;
+  meshopt: () => Promise<unknown>;
+}
+
+let dracoPromise: Promise<unknown> | null = null;
+let meshoptPromise: Promise<unknown> | null = null;
+
+const defaults: DecoderLoaders = {
+  draco: async () => {
+    const mod = (await import('draco3dgltf')) as unknown as {
+      default?: { createDecoderModule: () => Promise<unknown> };
+      createDecoderModule?: () => Promise<unknown>;
+    };
+    const create = mod.createDecoderModule ?? mod.default?.createDecoderModule;
+    if (!create) throw new Error('draco3dgltf has no createDecoderModule');
+    return create();
+  },
+  meshopt: async () => {
+    const { MeshoptDecoder } = await import('meshoptimizer');
+    await MeshoptDecoder.ready;
+    return MeshoptDecoder;
+  },
+};
+
+let loaders: DecoderLoaders = defaults;
+
+/** Replaces how decoders are loaded (the browser app points Draco at its own copy). */
+export function setDecoderLoaders(next: Partial<DecoderLoaders>): void {
+  loaders = { ...defaults, ...next };
+  dracoPromise = null;
+  meshoptPromise = null;
+}
+
+/** The Draco decoder module, loaded once. */
+export function loadDraco(): Promise<unknown> {
+  dracoPromise ??= loaders.draco().catch((err) => {
+    dracoPromise = null;
+    throw err;
+  });
+  return dracoPromise;
+}
+
+/** The meshopt decoder, loaded once. */
+export function loadMeshopt(): Promise<unknown> {
+  meshoptPromise ??= loaders.meshopt().catch((err) => {
+    meshoptPromise = null;
+    throw err;
+  });
+  return meshoptPromise;
+}
