@@ -1,6 +1,8 @@
+import type { Document } from '@gltf-transform/core';
 import type { InputFiles } from '../gltf/input-files.ts';
 import { LoadError } from '../gltf/load-error.ts';
 import { readDocument } from '../gltf/read-document.ts';
+import { writeRenderableGlb } from '../gltf/renderable-glb.ts';
 import { buildSkinnedModel, type SkinnedModel } from '../gltf/skinned-model.ts';
 import { Emitter } from './emitter.ts';
 import { type Notice, repairNotice } from './notices.ts';
@@ -66,6 +68,18 @@ export class Editor {
     } finally {
       this.events.emit('busy', false);
     }
+  }
+
+  /** Opens a Document made in code (the built-in character, a test fixture). */
+  loadDocument(document: Document, fileName: string): SkinnedModel {
+    const model = buildSkinnedModel(document);
+    this.setModel(model, fileName, null);
+    return model;
+  }
+
+  /** The current document as an uncompressed GLB for the viewport's loader (indices = document order). */
+  renderBytes(): Promise<Uint8Array> {
+    return writeRenderableGlb(this.requireModel().document);
   }
 
   /** Installs a model built elsewhere (the built-in character, tests). */

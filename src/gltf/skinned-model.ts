@@ -109,7 +109,7 @@ export function buildSkinnedModel(document: Document, options: { influences?: 4 
   const root = document.getRoot();
   const nodes = root.listNodes();
   const nodeIndex = new Map<Node, number>();
-  nodes.forEach((n, i) => nodeIndex.set(n, i));
+  for (const [i, n] of nodes.entries()) nodeIndex.set(n, i);
   const meshes = root.listMeshes();
 
   const skins: SkinInfo[] = root.listSkins().map((skin, index) => {
