@@ -1,0 +1,20 @@
+import { WebIO } from '@gltf-transform/core';
+import { buildMannequin, mannequinToDocument } from '../../src/character/index.ts';
+import { buildSkinnedModel } from '../../src/gltf/skinned-model.ts';
+import { readDocument } from '../../src/gltf/read-document.ts';
+import type { Benchmark } from './harness.ts';
+
+/** `import/300k`: the 300k-vertex built-in character from GLB bytes to an editor-ready model. */
+export async function benchmarks(): Promise<Benchmark[]> {
+  let glb = new Uint8Array(0);
+  return [
+    {
+      name: 'import/300k',
+      setup: async () => {
+        glb = await new WebIO().writeBinary(mannequinToDocument(buildMannequin({ targetVertices: 300_000 })));
+      },
+      fn: async () => buildSkinnedModel(await readDocument({ name: 'Mannequin.glb', bytes: glb })),
+      samples: 15,
+    },
+  ];
+}
