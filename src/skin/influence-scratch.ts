@@ -158,6 +158,32 @@ export class InfluenceScratch {
     return best;
   }
 
+  /**
+   * Keeps every locked entry and the strongest unlocked ones, `max` entries in all (sorts).
+   * Returns false (entries untouched apart from order) when more than `max` are locked.
+   */
+  keepStrongest(max: number, locked: Uint8Array | null): boolean {
+    if (this.count <= max) return true;
+    this.sort();
+    let lockedCount = 0;
+    for (let i = 0; i < this.count; i++) if (isLocked(locked, this.joints[i])) lockedCount++;
+    if (lockedCount > max) return false;
+    let room = max - lockedCount;
+    let n = 0;
+    for (let i = 0; i < this.count; i++) {
+      const j = this.joints[i];
+      if (!isLocked(locked, j)) {
+        if (room === 0) continue;
+        room--;
+      }
+      this.joints[n] = j;
+      this.weights[n] = this.weights[i];
+      n++;
+    }
+    this.count = n;
+    return true;
+  }
+
   private sortOut(K: number): void {
     const J = this.outJoints;
     const W = this.outWeights;
@@ -258,7 +284,8 @@ export class InfluenceScratch {
  * `max(0, 1 - lockedSum)` goes to the unlocked entries in proportion to what they had. When the
  * unlocked entries have no weight and the locked ones alone don't sum to 1, the remainder goes
  * to `fallback(v, exclude)` (which must name an unlocked joint other than `exclude`), else the
- * call fails. Returns false when the vertex cannot be made legal (the caller leaves it unchanged).
+ * call fails. At most `maxCount` influences may result. Returns false when the vertex cannot be
+ * made legal (the caller leaves it unchanged).
  */
 export function rebalance(
   s: InfluenceScratch,
@@ -267,6 +294,7 @@ export function rebalance(
   fallback: FallbackJoint | null | undefined,
   v: number,
   exclude = -1,
+  maxCount = K,
 ): boolean {
   s.compact();
   const lockedSum = s.lockedSum(locked);
@@ -280,7 +308,7 @@ export function rebalance(
   if (!(remainder > 0) || !fallback) return false;
   const f = fallback(v, exclude);
   if (!(f >= 0) || f === exclude || isLocked(locked, f) || s.indexOf(f) >= 0) return false;
-  if (s.count >= K) return false;
+  if (s.count >= Math.min(K, maxCount)) return false;
   s.push(f, remainder);
   return s.pack(K, locked);
 }
