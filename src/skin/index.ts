@@ -1,5 +1,11 @@
 /** Skin weights: the SkinWeights model and the operations on it (see DESIGN.md, invariants 1–3). */
 export { canonicalizeVertex } from './canonicalize.ts';
+export {
+  computeWeightHistogram,
+  WEIGHT_HISTOGRAM_DEFAULTS,
+  type WeightHistogram,
+  type WeightHistogramOptions,
+} from './histogram.ts';
 export type { FallbackJoint } from './influence-scratch.ts';
 export {
   CHECK_INVARIANTS_DEFAULTS,
@@ -11,9 +17,11 @@ export {
   type InvariantViolation,
   isLegalVertex,
   isUnitWeightSum,
+  isUnitWeightSumUnique,
   SUM_TOLERANCE_PER_WEIGHT,
   validatorWeightSum,
 } from './invariants.ts';
+export { LIMIT_DEFAULTS, type LimitOptions, limitInfluences } from './limit.ts';
 export {
   NORMALIZE_DEFAULTS,
   type NormalizeOptions,
@@ -22,6 +30,17 @@ export {
   normalizeWeights,
   type VertexOutcome,
 } from './normalize.ts';
+export { PRUNE_DEFAULTS, type PruneOptions, pruneWeights } from './prune.ts';
+export {
+  dequantizeWeights,
+  QUANTIZE_DEFAULTS,
+  type QuantizeBits,
+  type QuantizedWeights,
+  type QuantizeOptions,
+  quantizePreview,
+  quantizeVertex,
+  quantizeWeights,
+} from './quantize.ts';
 export {
   REPAIR_DEFAULTS,
   REPAIR_REASONS,
@@ -30,6 +49,7 @@ export {
   type RepairReport,
   repairImportedWeights,
 } from './repair.ts';
+export { RESIZE_DEFAULTS, type ResizeOptions, type ResizeResult, resizeInfluences } from './resize.ts';
 export {
   SET_JOINT_WEIGHT_DEFAULTS,
   type SetJointWeightOptions,

@@ -10,7 +10,7 @@
  * Canonical slot order: weight descending; ties by joint index ascending; unused slots are
  * joint 0 weight 0.
  */
-import { isUnitWeightSum, validatorWeightSum } from './invariants.ts';
+import { isUnitWeightSumUnique, validatorWeightSum } from './invariants.ts';
 import type { SkinWeights } from './skin-weights.ts';
 
 /** Returns a skin joint index (unlocked) to receive weight a vertex has nowhere else to put, or -1. */
@@ -241,7 +241,7 @@ export class InfluenceScratch {
     const J = this.outJoints;
     const W = this.outWeights;
     for (let round = 0; round < MAX_FIXUP_ROUNDS; round++) {
-      if (isUnitWeightSum(J, W, 0, K)) return true;
+      if (isUnitWeightSumUnique(W, 0, K)) return true;
       let a = -1;
       let p = -1;
       for (let i = 0; i < K && a < 0; i++) {
@@ -257,7 +257,7 @@ export class InfluenceScratch {
       W[a] = w;
       this.sortOut(K);
     }
-    return isUnitWeightSum(J, W, 0, K);
+    return isUnitWeightSumUnique(W, 0, K);
   }
 
   /** Writes the packed slots to vertex `v`; returns true when any slot changed. */

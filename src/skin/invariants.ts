@@ -112,6 +112,24 @@ export function isUnitWeightSum(
 }
 
 /**
+ * {@link isUnitWeightSum} for slots known to hold no joint twice with non-zero weight and no
+ * negative weight (skips the duplicate scan; internal fast path).
+ */
+export function isUnitWeightSumUnique(weights: ArrayLike<number>, offset: number, K: number): boolean {
+  let sum = 0;
+  let tolerance = 0;
+  for (let c = 0; c < 4 && c < K; c++) {
+    for (let i = c; i < K; i += 4) {
+      const w = weights[offset + i];
+      if (w === 0) continue;
+      sum = Math.fround(sum + w);
+      tolerance += SUM_TOLERANCE_PER_WEIGHT;
+    }
+  }
+  return tolerance > 0 && Math.abs(sum - 1) <= tolerance;
+}
+
+/**
  * Checks the `K` slots at `offset` of raw arrays; returns the first broken invariant or null.
  * The order of checks is: per slot non-finite, negative, unsorted, unused-slot,
  * joint-out-of-range, duplicate-joint; then the sum.
@@ -138,7 +156,7 @@ export function checkSlotInvariants(
       if (joints[offset + i2] === j && weights[offset + i2] !== 0) return 'duplicate-joint';
     }
   }
-  return isUnitWeightSum(joints, weights, offset, K) ? null : 'sum';
+  return isUnitWeightSumUnique(weights, offset, K) ? null : 'sum';
 }
 
 /** The first invariant vertex `v` breaks, or null when it is legal. Does not allocate. */

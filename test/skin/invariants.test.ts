@@ -5,6 +5,7 @@ import {
   findInvariantViolations,
   isLegalVertex,
   isUnitWeightSum,
+  isUnitWeightSumUnique,
   validatorWeightSum,
 } from '../../src/skin/invariants.ts';
 import { SkinWeights } from '../../src/skin/skin-weights.ts';
@@ -124,6 +125,7 @@ describe('agreement with the Khronos glTF-Validator', () => {
         for (let v = 0; v < vertexCount; v++) {
           const ours = isUnitWeightSum(joints, weights, v * K, K);
           expect(ours, `vertex ${v}`).toBe(!nonNormalized.has(v));
+          expect(isUnitWeightSumUnique(weights, v * K, K)).toBe(ours);
           seen[ours ? 1 : 0]++;
         }
       }),
