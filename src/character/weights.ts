@@ -1,0 +1,200 @@
+/**
+ * First skin weights for the mannequin: each deforming joint's bone is a segment (joint to tail)
+ * with an envelope radius that tapers along it, and a vertex's raw weight for a bone falls off
+ * as (distance / envelope radius)^-power. Measuring distance in envelope radii keeps thin limbs
+ * from reaching across to the thick torso (no arm weight on the flank below the armpit), and a
+ * side mask keeps Left joints off the right half and Right joints off the left (no weight of
+ * one thigh on the other), blending over a narrow band at x = 0.
+ *
+ * Weights are computed for the vertices on the +x side and on the mid-plane, and copied with
+ * Left/Right swapped to the mirror vertices, so they are exactly mirror-symmetric.
+ */
+import type { MannequinJoint } from './skeleton.ts';
+
+/** Options of {@link mannequinWeights}. */
+export interface MannequinWeightsOptions {
+  /** Falloff exponent: higher gives tighter blends at the joints. */
+  power?: number;
+  /** Half-width (metres) of the band around x = 0 where Left and Right joints blend. */
+  sideBlend?: number;
+  /** Influences below this fraction of the vertex's total are dropped. */
+  minWeight?: number;
+  /**
+   * How much more distance beyond a bone's ends counts than distance across it: past a joint
+   * the child's bone takes over quickly, so each bone owns its own span.
+   */
+  endStretch?: number;
+}
+
+/** Defaults of {@link MannequinWeightsOptions}. */
+export const MANNEQUIN_WEIGHTS_DEFAULTS: Required<MannequinWeightsOptions> = {
+  power: 4,
+  sideBlend: 0.04,
+  minWeight: 0.01,
+  endStretch: 2,
+};
+
+const K = 4;
+/** Candidates kept while scanning: one more than K, to see a mirrored pair split at the cut. */
+const C = K + 1;
+
+function smoothstep(t: number): number {
+  if (t <= 0) return 0;
+  if (t >= 1) return 1;
+  return t * t * (3 - 2 * t);
+}
+
+/**
+ * Computes 4 influences per vertex: `joints` (indices into `skeleton`) and `weights`, slot
+ * v·4 + i, strongest first, unused slots joint 0 weight 0, summing to 1 in float32 within
+ * 2e-7 per non-zero weight. `mirror[v]` is the vertex's mirror image (itself on x = 0).
+ */
+export function mannequinWeights(
+  positions: ArrayLike<number>,
+  mirror: ArrayLike<number>,
+  skeleton: readonly MannequinJoint[],
+  options: MannequinWeightsOptions = {},
+): { joints: Uint16Array; weights: Float32Array } {
+  const { power, sideBlend, minWeight, endStretch } = { ...MANNEQUIN_WEIGHTS_DEFAULTS, ...options };
+  const stretch2 = endStretch * endStretch - 1;
+  const n = mirror.length;
+  const joints = new Uint16Array(n * K);
+  const weights = new Float32Array(n * K);
+  // Bones as flat arrays: head, head→tail, 1/length², radii, side (+1 left, -1 right, 0 centre).
+  const bones = skeleton.map((j, i) => ({ j, i })).filter(({ j }) => j.deforms);
+  const nb = bones.length;
+  const B = new Float64Array(nb * 10);
+  const boneJoint = new Uint16Array(nb);
+  bones.forEach(({ j, i }, b) => {
+    const [ax, ay, az] = j.boneStart;
+    const dx = j.tail[0] - ax;
+    const dy = j.tail[1] - ay;
+    const dz = j.tail[2] - az;
+    const side = j.mirror === i ? 0 : Math.sign(ax);
+    B.set([ax, ay, az, dx, dy, dz, 1 / (dx * dx + dy * dy + dz * dz), j.radii[0], j.radii[1], side], b * 10);
+    boneJoint[b] = i;
+  });
+  const candJ = new Int32Array(C);
+  const candW = new Float64Array(C);
+  const w64 = new Float64Array(K);
+
+  for (let v = 0; v < n; v++) {
+    const px = positions[3 * v];
+    if (px < 0 && mirror[v] !== v) continue;
+    const py = positions[3 * v + 1];
+    const pz = positions[3 * v + 2];
+    const leftMask = smoothstep((px + sideBlend) / (2 * sideBlend));
+    const rightMask = smoothstep((sideBlend - px) / (2 * sideBlend));
+    candJ.fill(-1);
+    candW.fill(0);
+    for (let b = 0; b < nb; b++) {
+      const o = b * 10;
+      const side = B[o + 9];
+      const mask = side > 0 ? leftMask : side < 0 ? rightMask : 1;
+      if (mask === 0) continue;
+      const qx = px - B[o];
+      const qy = py - B[o + 1];
+      const qz = pz - B[o + 2];
+      const sRaw = (qx * B[o + 3] + qy * B[o + 4] + qz * B[o + 5]) * B[o + 6];
+      const s = sRaw < 0 ? 0 : Math.min(sRaw, 1);
+      const ex = qx - s * B[o + 3];
+      const ey = qy - s * B[o + 4];
+      const ez = qz - s * B[o + 5];
+      // Squared overshoot past the nearest end, in units of the bone's length squared.
+      const over2 = ((sRaw - s) * (sRaw - s)) / B[o + 6];
+      const d2 = ex * ex + ey * ey + ez * ez + stretch2 * over2;
+      const t = Math.max(Math.sqrt(d2) / (B[o + 7] + s * (B[o + 8] - B[o + 7])), 0.05);
+      const w = mask * t ** -power;
+      // Insert into the sorted candidates (weight descending, joint ascending on ties).
+      let c = C;
+      const jt = boneJoint[b];
+      while (c > 0 && (candJ[c - 1] < 0 || w > candW[c - 1] || (w === candW[c - 1] && jt < candJ[c - 1])))
+        c--;
+      if (c >= C) continue;
+      for (let m = C - 1; m > c; m--) {
+        candJ[m] = candJ[m - 1];
+        candW[m] = candW[m - 1];
+      }
+      candJ[c] = jt;
+      candW[c] = w;
+    }
+    let count = 0;
+    while (count < K && candJ[count] >= 0) count++;
+    const selfMirror = mirror[v] === v;
+    // On the mid-plane, never keep one joint of a mirrored pair of equal weight without the other.
+    if (selfMirror) {
+      while (count > 0 && count < C && candJ[count] >= 0) {
+        const last = candJ[count - 1];
+        if (skeleton[last].mirror === last || candW[count - 1] !== candW[count]) break;
+        count--;
+      }
+    }
+    // Normalise in float64, drop faint influences, normalise again.
+    let sum = 0;
+    for (let i = 0; i < count; i++) sum += candW[i];
+    while (count > 1 && candW[count - 1] < minWeight * sum) sum -= candW[--count];
+    if (selfMirror) {
+      // Dropping stops at a pair: keep dropping both sides of it or neither.
+      while (count > 1 && candW[count - 1] === candW[count] && candJ[count] >= 0) sum -= candW[--count];
+    }
+    const base = v * K;
+    for (let i = 0; i < count; i++) w64[i] = candW[i] / sum;
+    writeSlots(joints, weights, base, candJ, w64, count, fixupSlot(skeleton, candJ, count, selfMirror));
+  }
+
+  // Mirror images: same weights on the mirrored joints, re-sorted.
+  for (let v = 0; v < n; v++) {
+    const w = mirror[v];
+    if (w === v || positions[3 * v] >= 0) continue;
+    for (let i = 0; i < K; i++) {
+      candW[i] = weights[w * K + i];
+      candJ[i] = candW[i] > 0 ? skeleton[joints[w * K + i]].mirror : 0;
+    }
+    for (let i = 0; i < K; i++) {
+      let best = i;
+      for (let m = i + 1; m < K; m++) {
+        if (candW[m] > candW[best] || (candW[m] === candW[best] && candJ[m] < candJ[best])) best = m;
+      }
+      joints[v * K + i] = candJ[best];
+      weights[v * K + i] = candW[best];
+      candJ[best] = candJ[i];
+      candW[best] = candW[i];
+    }
+  }
+  return { joints, weights };
+}
+
+/** The slot whose weight absorbs float32 rounding: the largest, or on the mid-plane the largest
+ * on a joint that is its own mirror (so the fix-up cannot break the symmetry). */
+function fixupSlot(
+  skeleton: readonly MannequinJoint[],
+  cand: Int32Array,
+  count: number,
+  selfMirror: boolean,
+) {
+  if (!selfMirror) return 0;
+  for (let i = 0; i < count; i++) if (skeleton[cand[i]].mirror === cand[i]) return i;
+  return 0;
+}
+
+/** Writes float32 weights whose float32 sum is 1 within 2e-7 per weight, fixing up one slot. */
+function writeSlots(
+  joints: Uint16Array,
+  weights: Float32Array,
+  base: number,
+  cand: Int32Array,
+  w64: Float64Array,
+  count: number,
+  fix: number,
+): void {
+  for (let i = 0; i < K; i++) {
+    joints[base + i] = i < count ? cand[i] : 0;
+    weights[base + i] = i < count ? w64[i] : 0;
+  }
+  let sum = 0;
+  for (let i = 0; i < count; i++) sum = Math.fround(sum + weights[base + i]);
+  if (Math.abs(sum - 1) <= 2e-7 * count) return;
+  let others = 0;
+  for (let i = 0; i < count; i++) if (i !== fix) others += weights[base + i];
+  weights[base + fix] = 1 - others;
+}
