@@ -21,6 +21,20 @@ export type EditorEvents = {
   busy: boolean;
 };
 
+/**
+ * A LoadError as it is, or an unexpected exception as LoadError code 'internal' (a bug, not a bad
+ * file) with the original as `cause`, so that tests and bug reports can tell the two apart.
+ */
+function asLoadError(fileName: string, err: unknown): LoadError {
+  if (err instanceof LoadError) return err;
+  const message = err instanceof Error ? err.message : String(err);
+  return new LoadError(
+    'internal',
+    `${fileName} could not be opened because of a problem in Skinsmith, not in the file (${message}). Please report it with the file.`,
+    { cause: err },
+  );
+}
+
 /** One influence of a vertex, for the inspector and scripts. */
 export interface VertexInfluence {
   joint: number;
@@ -49,20 +63,14 @@ export class Editor {
   async load(input: InputFiles): Promise<SkinnedModel> {
     this.events.emit('busy', true);
     try {
-      const document = await readDocument(input);
-      let model: SkinnedModel;
-      try {
-        model = buildSkinnedModel(document);
-      } catch (err) {
-        throw err instanceof LoadError
-          ? err
-          : new LoadError('invalid', `${input.name} could not be opened: ${(err as Error).message}`);
-      }
+      const warnings: string[] = [];
+      const document = await readDocument(input, { onWarning: (message) => warnings.push(message) });
+      const model = buildSkinnedModel(document);
       this.setModel(model, input.name, input.bytes);
+      for (const message of warnings) this.notify({ level: 'warning', message });
       return model;
     } catch (err) {
-      const error =
-        err instanceof LoadError ? err : new LoadError('invalid', `${input.name}: ${(err as Error).message}`);
+      const error = asLoadError(input.name, err);
       this.notify({ level: 'error', message: error.message });
       throw error;
     } finally {

@@ -3,13 +3,21 @@ import { ALL_EXTENSIONS } from '@gltf-transform/extensions';
 import { loadDraco, loadMeshopt } from './decoders.ts';
 import { collectResources, type InputFiles, parseGltfJson, sniffFormat } from './input-files.ts';
 import { LoadError } from './load-error.ts';
+import { preflightGltf } from './preflight.ts';
+import { checkReadDocument } from './preflight-document.ts';
+import { formatBytes, LOAD_LIMITS, type LoadLimits } from './preflight-limits.ts';
+import { classifyReadError } from './preflight-read-error.ts';
 
 const GLB_HEADER = 12;
 const CHUNK_JSON = 0x4e4f534a;
 const CHUNK_BIN = 0x004e4942;
 
 /** Splits a GLB into its JSON and BIN chunks, with a specific error for each way it can be broken. */
-function splitGlb(name: string, bytes: Uint8Array): { json: Record<string, unknown>; bin?: Uint8Array } {
+function splitGlb(
+  name: string,
+  bytes: Uint8Array,
+  limits: LoadLimits,
+): { json: Record<string, unknown>; bin?: Uint8Array } {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (bytes.byteLength < GLB_HEADER + 8)
     throw new LoadError('truncated', `${name} is truncated: no GLB chunks.`);
@@ -32,6 +40,7 @@ function splitGlb(name: string, bytes: Uint8Array): { json: Record<string, unkno
     const start = offset + 8;
     if (start + chunkLength > length)
       throw new LoadError('truncated', `${name} is truncated inside a GLB chunk.`);
+    if (chunkType === CHUNK_JSON && !json) checkJsonSize(name, chunkLength, limits);
     const chunk = bytes.subarray(start, start + chunkLength);
     if (chunkType === CHUNK_JSON && !json) json = parseGltfJson(name, chunk);
     else if (chunkType === CHUNK_BIN && !bin) bin = chunk;
@@ -39,6 +48,28 @@ function splitGlb(name: string, bytes: Uint8Array): { json: Record<string, unkno
   }
   if (!json) throw new LoadError('invalid', `${name} has no JSON chunk.`);
   return { json, bin };
+}
+
+/** Every file given against the size limit, before any of them is parsed. */
+function checkFileSizes(input: InputFiles, limits: LoadLimits): void {
+  const files: [string, Uint8Array][] = [[input.name, input.bytes], ...(input.resources ?? [])];
+  for (const [name, bytes] of files) {
+    if (bytes.byteLength > limits.maxFileBytes) {
+      throw new LoadError(
+        'too-large',
+        `${name} is ${formatBytes(bytes.byteLength)}; Skinsmith opens files up to ${formatBytes(limits.maxFileBytes)}.`,
+      );
+    }
+  }
+}
+
+function checkJsonSize(name: string, byteLength: number, limits: LoadLimits): void {
+  if (byteLength > limits.maxJsonBytes) {
+    throw new LoadError(
+      'too-large',
+      `${name} has ${formatBytes(byteLength)} of glTF JSON; Skinsmith reads up to ${formatBytes(limits.maxJsonBytes)}.`,
+    );
+  }
 }
 
 /** The one glTF-Transform I/O instance, with every extension it knows and decoders as needed. */
@@ -58,36 +89,50 @@ async function makeIO(json: Record<string, unknown>): Promise<WebIO> {
   return io;
 }
 
+export interface ReadDocumentOptions {
+  /** Problems the file opens with anyway (an image of unknown type, a singular bind matrix). */
+  onWarning?: (message: string) => void;
+  /** The size limits to apply; tests pass small ones. */
+  limits?: LoadLimits;
+}
+
+const KNOWN_EXTENSIONS = ALL_EXTENSIONS.map((ext) => ext.EXTENSION_NAME);
+
 /**
  * Reads a .glb or .gltf (with the files it references) into a glTF-Transform Document.
  * Never touches the network or the disk: a .gltf's URIs must be data: URIs or files given here.
+ * Hostile input fails with a LoadError before anything big is allocated (see preflight.ts);
+ * an unexpected exception comes out as LoadError code 'internal' with the original as `cause`.
  */
-export async function readDocument(input: InputFiles): Promise<Document> {
+export async function readDocument(input: InputFiles, options: ReadDocumentOptions = {}): Promise<Document> {
   const { name, bytes } = input;
+  const limits = options.limits ?? LOAD_LIMITS;
+  checkFileSizes(input, limits);
   const format = sniffFormat(name, bytes);
-  let jsonDoc: JSONDocument;
+  let json: Record<string, unknown>;
+  let bin: Uint8Array | undefined;
   if (format === 'glb') {
-    const { json, bin } = splitGlb(name, bytes);
-    const resources = collectResources(name, json, input.resources);
-    // A GLB's first buffer without a URI is the BIN chunk.
-    const buffers = (json.buffers as { uri?: string }[] | undefined) ?? [];
-    if (buffers.length > 0 && buffers[0].uri === undefined) {
-      if (!bin) throw new LoadError('truncated', `${name} declares a binary buffer but has no BIN chunk.`);
-      resources['@glb.bin'] = bin;
-    }
-    jsonDoc = { json: json as unknown as JSONDocument['json'], resources };
+    ({ json, bin } = splitGlb(name, bytes, limits));
   } else {
-    const json = parseGltfJson(name, bytes);
-    jsonDoc = {
-      json: json as unknown as JSONDocument['json'],
-      resources: collectResources(name, json, input.resources),
-    };
+    checkJsonSize(name, bytes.byteLength, limits);
+    json = parseGltfJson(name, bytes);
   }
-  const io = await makeIO(jsonDoc.json as unknown as Record<string, unknown>);
+  const given = collectResources(name, json, input.resources);
+  const { resources, warnings } = preflightGltf(
+    { name, json, given, bin },
+    { limits, knownExtensions: KNOWN_EXTENSIONS },
+  );
+  const io = await makeIO(json);
+  let document: Document;
   try {
-    return await io.readJSON(jsonDoc);
+    document = await io.readJSON({
+      json: json as unknown as JSONDocument['json'],
+      resources: resources as JSONDocument['resources'],
+    });
   } catch (err) {
-    if (err instanceof LoadError) throw err;
-    throw new LoadError('invalid', `${name} could not be read: ${(err as Error).message}`);
+    throw classifyReadError(name, json, err);
   }
+  warnings.push(...checkReadDocument(name, document, limits));
+  for (const warning of warnings) options.onWarning?.(warning);
+  return document;
 }
