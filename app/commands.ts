@@ -1,0 +1,94 @@
+import { editor } from './editor-instance.ts';
+import { pickAndOpen } from './io/file-picker.ts';
+import { useUi } from './store.ts';
+import { viewport } from './viewport-bridge.ts';
+
+/** A user action with its shortcut: the toolbar, tooltips and the keyboard all read this table. */
+export interface Command {
+  label: string;
+  /** The shortcut as shown in tooltips. */
+  shortcut: string;
+  matches: (e: KeyboardEvent) => boolean;
+  run: () => void;
+}
+
+const plain =
+  (...keys: string[]) =>
+  (e: KeyboardEvent) =>
+    !e.ctrlKey && !e.metaKey && !e.altKey && keys.includes(e.key.length === 1 ? e.key.toLowerCase() : e.key);
+const ctrl = (key: string) => (e: KeyboardEvent) =>
+  (e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === key;
+
+const toggle = (flag: Parameters<ReturnType<typeof useUi.getState>['toggle']>[0]) => () =>
+  useUi.getState().toggle(flag);
+
+export const COMMANDS = {
+  open: {
+    label: 'Open .glb / .gltf (with its .bin and textures)',
+    shortcut: 'Ctrl+O',
+    matches: ctrl('o'),
+    run: pickAndOpen,
+  },
+  frameAll: {
+    label: 'Frame all',
+    shortcut: 'A / Home',
+    matches: plain('a', 'Home'),
+    run: () => viewport.frameAll(),
+  },
+  frameSelected: {
+    label: 'Frame the selected joint',
+    shortcut: 'F',
+    matches: plain('f'),
+    run: () => viewport.frameSelected(),
+  },
+  heatmap: {
+    label: 'Heat map of the selected joint',
+    shortcut: 'H',
+    matches: plain('h'),
+    run: toggle('heatmap'),
+  },
+  wireframe: { label: 'Wireframe overlay', shortcut: 'W', matches: plain('w'), run: toggle('wireframe') },
+  textures: { label: 'Textures', shortcut: 'T', matches: plain('t'), run: toggle('textures') },
+  bones: { label: 'Bones', shortcut: 'B', matches: plain('b'), run: toggle('bones') },
+  leftPanel: { label: 'Skeleton panel', shortcut: '[', matches: plain('['), run: toggle('leftOpen') },
+  rightPanel: { label: 'Settings panel', shortcut: ']', matches: plain(']'), run: toggle('rightOpen') },
+  lockSelected: {
+    label: 'Lock / unlock the selected joint',
+    shortcut: 'L',
+    matches: plain('l'),
+    run: () => {
+      const id = editor.selectedJoint;
+      if (id !== null) editor.setLocked(id, !editor.locks.has(id));
+    },
+  },
+  dismiss: {
+    label: 'Dismiss the message',
+    shortcut: 'Esc',
+    matches: plain('Escape'),
+    run: () => useUi.getState().dismissToast(),
+  },
+  search: {
+    label: 'Filter joints by name',
+    shortcut: '/',
+    matches: plain('/'),
+    run: () => document.querySelector<HTMLInputElement>('#joint-search')?.focus(),
+  },
+} satisfies Record<string, Command>;
+
+export type CommandId = keyof typeof COMMANDS;
+
+/** "Label (Shortcut)", for title attributes. */
+export const tooltip = (id: CommandId) => `${COMMANDS[id].label} (${COMMANDS[id].shortcut})`;
+
+/** Runs the command a key press asks for, unless the user is typing in a field. */
+export function handleShortcut(e: KeyboardEvent): void {
+  const target = e.target as HTMLElement | null;
+  if (target?.closest('input, textarea, select, [contenteditable="true"]')) return;
+  for (const command of Object.values(COMMANDS) as Command[]) {
+    if (command.matches(e)) {
+      e.preventDefault();
+      command.run();
+      return;
+    }
+  }
+}

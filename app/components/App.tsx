@@ -1,0 +1,49 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { useUi } from '../store.ts';
+import { useFileDrop } from '../useFileDrop.ts';
+import { useShortcuts } from '../useShortcuts.ts';
+import { ErrorBoundary } from './ErrorBoundary.tsx';
+import { JointPanel } from './JointPanel.tsx';
+import { SettingsPanel } from './SettingsPanel.tsx';
+import { StatusBar } from './StatusBar.tsx';
+import { Toast } from './Toast.tsx';
+import { Toolbar } from './Toolbar.tsx';
+
+// three.js and the loaders come after the panels have painted: the first paint does not wait for them.
+const Viewport = lazy(() => import('../viewport/Viewport.tsx').then((m) => ({ default: m.Viewport })));
+
+/** The editor's layout: toolbar, skeleton (left), viewport, settings (right), status bar. */
+export function App() {
+  useShortcuts();
+  useEffect(() => void performance.mark('skinsmith:shell'), []);
+  const leftOpen = useUi((s) => s.leftOpen);
+  const rightOpen = useUi((s) => s.rightOpen);
+  const { dragging, handlers } = useFileDrop();
+  return (
+    <div
+      className={`app${leftOpen ? '' : ' no-left'}${rightOpen ? '' : ' no-right'}`}
+      data-testid="app"
+      {...handlers}
+    >
+      <Toolbar />
+      {leftOpen && <JointPanel />}
+      <main className="viewport" aria-label="3D view">
+        <ErrorBoundary what="The 3D view">
+          <Suspense fallback={<div className="viewport-loading">Starting the 3D view…</div>}>
+            <Viewport />
+          </Suspense>
+        </ErrorBoundary>
+        <Toast />
+        {dragging && (
+          <div className="drop-overlay">
+            <div>
+              Drop a <b>.glb</b>, or a <b>.gltf</b> with its <b>.bin</b> and textures
+            </div>
+          </div>
+        )}
+      </main>
+      {rightOpen && <SettingsPanel />}
+      <StatusBar />
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+/** Stroke icons (24-unit grid), inline so the toolbar needs no icon font or extra request. */
+const PATHS = {
+  open: 'M3 7a2 2 0 0 1 2-2h4l2 2h8a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2z',
+  frame: 'M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5',
+  focus: 'M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5M12 9v6M9 12h6',
+  heat: 'M12 3c1 3 5 5 5 10a5 5 0 0 1-10 0c0-2 1-3.5 2-4.5 0 2 1 3 2 3 0-3-1-5 1-8.5z',
+  wire: 'M4 4h16v16H4zM4 12h16M12 4v16M4 4l16 16',
+  texture: 'M4 5h16v14H4zM4 16l5-5 4 4 3-3 4 4M15 9.5a1.5 1.5 0 1 0 0-.01',
+  bones: 'M12 3l3 5-3 13-3-13zM9 8h6',
+  lock: 'M6 11h12v9H6zM8.5 11V8a3.5 3.5 0 0 1 7 0v3',
+  unlock: 'M6 11h12v9H6zM8.5 11V8a3.5 3.5 0 0 1 6.8-1.2',
+  chevron: 'M9 6l6 6-6 6',
+  left: 'M4 5h16v14H4zM9 5v14',
+  right: 'M4 5h16v14H4zM15 5v14',
+  close: 'M6 6l12 12M18 6L6 18',
+  warning: 'M12 4l9 16H3zM12 10v4M12 17v.01',
+  error: 'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zM12 8v5M12 16v.01',
+  info: 'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zM12 11v5M12 8v.01',
+  search: 'M11 4a7 7 0 1 0 0 14 7 7 0 0 0 0-14zM16 16l4 4',
+  brush: 'M14 4l6 6-8 8H6v-6zM6 18l-2 2',
+  pose: 'M12 5a1.5 1.5 0 1 0 0-.01M12 8v6M8 21l4-7 4 7M7 10l5-1 5 1',
+  eye: 'M2 12s4-7 10-7 10 7 10 7-4 7-10 7S2 12 2 12zM12 9a3 3 0 1 0 0 6 3 3 0 0 0 0-6z',
+} as const;
+
+export type IconName = keyof typeof PATHS;
+
+export function Icon({ name, size = 16 }: { name: IconName; size?: number }) {
+  return (
+    <svg
+      className="icon"
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
+      <path d={PATHS[name]} />
+    </svg>
+  );
+}

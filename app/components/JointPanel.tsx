@@ -1,0 +1,153 @@
+import { type KeyboardEvent, useEffect, useMemo, useState } from 'react';
+import { tooltip } from '../commands.ts';
+import { editor } from '../editor-instance.ts';
+import { useUi } from '../store.ts';
+import { Icon } from './Icon.tsx';
+import { ancestorsOf, type JointRow, jointRows } from './joint-rows.ts';
+
+function Row({
+  row,
+  count,
+  locked,
+  selected,
+  onToggle,
+}: {
+  row: JointRow;
+  count: number;
+  locked: boolean;
+  selected: boolean;
+  onToggle: (id: number) => void;
+}) {
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the tree (which holds focus) handles the keys for its rows
+    <div
+      className={`joint-row${selected ? ' selected' : ''}${locked ? ' locked' : ''}`}
+      role="treeitem"
+      tabIndex={-1}
+      aria-selected={selected}
+      aria-level={row.depth + 1}
+      aria-expanded={row.hasChildren ? row.expanded : undefined}
+      data-joint-id={row.id}
+      style={{ paddingLeft: 4 + row.depth * 12 }}
+      onClick={() => editor.selectJoint(row.id)}
+      title={`${row.name} (node ${row.id}): ${count} vertices`}
+    >
+      <button
+        type="button"
+        className={`twisty${row.hasChildren ? '' : ' leaf'}${row.expanded ? ' open' : ''}`}
+        tabIndex={-1}
+        aria-label={row.expanded ? 'Collapse' : 'Expand'}
+        onClick={(e) => {
+          e.stopPropagation();
+          if (row.hasChildren) onToggle(row.id);
+        }}
+      >
+        {row.hasChildren && <Icon name="chevron" size={12} />}
+      </button>
+      <span className="joint-name">{row.name}</span>
+      <span className={`count${count === 0 ? ' zero' : ''}`}>{count.toLocaleString('en-US')}</span>
+      <button
+        type="button"
+        className={`lock${locked ? ' on' : ''}`}
+        tabIndex={-1}
+        aria-pressed={locked}
+        title={`${locked ? 'Unlock' : 'Lock'} the weights of ${row.name} (L on the selected joint)`}
+        onClick={(e) => {
+          e.stopPropagation();
+          editor.setLocked(row.id, !locked);
+        }}
+      >
+        <Icon name={locked ? 'lock' : 'unlock'} size={13} />
+      </button>
+    </div>
+  );
+}
+
+/** The skeleton tree: search, collapse, select (in sync with the viewport), lock, vertex counts. */
+export function JointPanel() {
+  const modelRev = useUi((s) => s.modelRev);
+  const weightsRev = useUi((s) => s.weightsRev);
+  const locksRev = useUi((s) => s.locksRev);
+  const selected = useUi((s) => s.selected);
+  const [query, setQuery] = useState('');
+  const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(new Set());
+  const model = editor.model;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: modelRev stands for editor.model
+  useEffect(() => setCollapsed(new Set()), [modelRev]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the revisions stand for the editor's data
+  const counts = useMemo(() => editor.jointVertexCounts(), [modelRev, weightsRev]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: modelRev stands for editor.model
+  const rows = useMemo(() => (model ? jointRows(model, collapsed, query) : []), [modelRev, collapsed, query]);
+  void locksRev;
+
+  // A joint picked in the viewport: open its branch and bring its row into view.
+  useEffect(() => {
+    if (selected === null || !editor.model) return;
+    const hidden = ancestorsOf(editor.model, selected).filter((id) => collapsed.has(id));
+    if (hidden.length > 0) {
+      setCollapsed((c) => new Set([...c].filter((id) => !hidden.includes(id))));
+      return;
+    }
+    document.querySelector(`[data-joint-id="${selected}"]`)?.scrollIntoView({ block: 'nearest' });
+  }, [selected, collapsed]);
+
+  const toggle = (id: number) =>
+    setCollapsed((c) => {
+      const next = new Set(c);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+
+  // Arrow keys walk the visible rows; left/right collapse and expand, like a DCC outliner.
+  const onKeyDown = (e: KeyboardEvent) => {
+    const i = rows.findIndex((r) => r.id === selected);
+    const row = rows[i];
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      const next = rows[Math.min(rows.length - 1, Math.max(0, i + (e.key === 'ArrowDown' ? 1 : -1)))];
+      if (next) editor.selectJoint(next.id);
+    } else if (row && e.key === 'ArrowLeft' && row.hasChildren && row.expanded) toggle(row.id);
+    else if (row && e.key === 'ArrowRight' && row.hasChildren && !row.expanded) toggle(row.id);
+    else return;
+    e.preventDefault();
+  };
+
+  return (
+    <aside className="panel left" aria-label="Skeleton">
+      <div className="panel-title">
+        <span>Skeleton</span>
+        <span className="muted">{model ? `${model.joints.size} joints` : ''}</span>
+      </div>
+      <label className="search" title={tooltip('search')}>
+        <Icon name="search" size={14} />
+        <input
+          id="joint-search"
+          type="search"
+          placeholder="Filter joints  /"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key !== 'Escape') return;
+            setQuery('');
+            e.currentTarget.blur();
+          }}
+        />
+      </label>
+      <div className="tree" role="tree" aria-label="Joints" tabIndex={0} onKeyDown={onKeyDown}>
+        {rows.map((row) => (
+          <Row
+            key={row.id}
+            row={row}
+            count={counts.get(row.id) ?? 0}
+            locked={editor.locks.has(row.id)}
+            selected={row.id === selected}
+            onToggle={toggle}
+          />
+        ))}
+        {model && rows.length === 0 && (
+          <div className="empty">{query ? `No joint matches "${query}".` : 'This file has no skeleton.'}</div>
+        )}
+      </div>
+    </aside>
+  );
+}

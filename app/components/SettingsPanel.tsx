@@ -1,0 +1,98 @@
+import { useMemo } from 'react';
+import { editor } from '../editor-instance.ts';
+import { useUi } from '../store.ts';
+import { HEAT_STOPS, HEAT_ZERO_SRGB } from '../viewport/heat-colors.ts';
+import { Section } from './Section.tsx';
+
+function Field({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="field">
+      <span className="label">{label}</span>
+      <span className="value">{children}</span>
+    </div>
+  );
+}
+
+function JointInfoSection() {
+  const modelRev = useUi((s) => s.modelRev);
+  const weightsRev = useUi((s) => s.weightsRev);
+  const locksRev = useUi((s) => s.locksRev);
+  const selected = useUi((s) => s.selected);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the revisions stand for the editor's data
+  const counts = useMemo(() => editor.jointVertexCounts(), [modelRev, weightsRev]);
+  void locksRev;
+  const model = editor.model;
+  const joint = selected === null ? undefined : model?.joints.get(selected);
+  if (!model || !joint)
+    return <p className="muted">No joint selected. Pick one in the tree or click a bone.</p>;
+  const parent = model.joints.get(joint.parent);
+  const skins = model.skins
+    .filter((s) => s.joints.includes(joint.id))
+    .map((s) => s.name || `skin ${s.index}`);
+  const locked = editor.locks.has(joint.id);
+  return (
+    <>
+      <Field label="Name">
+        <strong data-testid="selected-joint">{joint.name}</strong>
+      </Field>
+      <Field label="Node">{joint.id}</Field>
+      <Field label="Parent">{parent ? parent.name : '—'}</Field>
+      <Field label="Children">{joint.children.length}</Field>
+      <Field label="Influences">
+        <span data-testid="selected-count">{(counts.get(joint.id) ?? 0).toLocaleString('en-US')}</span>{' '}
+        vertices
+      </Field>
+      <Field label="Skins">{skins.join(', ') || '—'}</Field>
+      <Field label="Locked">
+        <label className="check">
+          <input type="checkbox" checked={locked} onChange={() => editor.setLocked(joint.id, !locked)} />
+          {locked ? 'yes: tools keep its weights' : 'no'}
+        </label>
+      </Field>
+    </>
+  );
+}
+
+/** The heat map's colour key, drawn with the same stops as the shader. */
+function Legend() {
+  return (
+    <div
+      className="legend"
+      title="Weight of the selected joint: 0 (blue) to 1 (red); no influence is grey-blue"
+    >
+      <span className="swatch" style={{ background: HEAT_ZERO_SRGB }} />
+      <span
+        className="ramp"
+        style={{ background: `linear-gradient(in srgb-linear to right, ${HEAT_STOPS.join(', ')})` }}
+      />
+      <span className="muted">none</span>
+      <span className="legend-labels">
+        <span>0</span>
+        <span>0.5</span>
+        <span>1</span>
+      </span>
+    </div>
+  );
+}
+
+/** The right-hand panel: what is selected, the heat map key, and the places of tools to come. */
+export function SettingsPanel() {
+  return (
+    <aside className="panel right" aria-label="Settings">
+      <Section title="Joint">
+        <JointInfoSection />
+      </Section>
+      <Section title="Heat map">
+        <Legend />
+      </Section>
+      <Section title="Brush" open={false}>
+        <p className="muted">
+          Weight painting (mix, add, subtract, smooth; radius, strength, falloff) arrives in a later version.
+        </p>
+      </Section>
+      <Section title="Pose" open={false}>
+        <p className="muted">Pose sliders to bend the joints and test creases arrive in a later version.</p>
+      </Section>
+    </aside>
+  );
+}

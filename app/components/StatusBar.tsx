@@ -1,0 +1,50 @@
+import { editor } from '../editor-instance.ts';
+import { useUi } from '../store.ts';
+import { Icon } from './Icon.tsx';
+
+const n = (v: number) => v.toLocaleString('en-US');
+
+function Stat({ name, value, label }: { name: string; value: number; label: string }) {
+  return (
+    <span className="stat" data-stat={name} data-value={value}>
+      <b>{n(value)}</b> {label}
+    </span>
+  );
+}
+
+/** File name, counts and the latest notice (import repairs, warnings, the last error). */
+export function StatusBar() {
+  const modelRev = useUi((s) => s.modelRev);
+  const busy = useUi((s) => s.busy);
+  const notices = useUi((s) => s.notices);
+  void modelRev;
+  const model = editor.model;
+  const last = notices[notices.length - 1];
+  return (
+    <footer className="statusbar">
+      <span className="file" data-testid="file-name" title={editor.fileName}>
+        {busy ? 'Opening…' : editor.fileName || 'No file'}
+      </span>
+      {model && (
+        <>
+          <Stat name="vertices" value={model.vertexCount} label="vertices" />
+          <Stat name="skinned" value={model.skinnedVertexCount} label="skinned" />
+          <Stat name="joints" value={model.joints.size} label="joints" />
+          <Stat name="primitives" value={model.primitiveCount} label="primitives" />
+        </>
+      )}
+      <span className="grow" />
+      {last && (
+        <span
+          className={`notice ${last.level}`}
+          data-testid="status-notice"
+          title={notices.map((x) => x.message).join('\n')}
+        >
+          <Icon name={last.level === 'info' ? 'info' : last.level} size={13} />
+          {last.message}
+          {notices.length > 1 && <span className="more"> (+{notices.length - 1})</span>}
+        </span>
+      )}
+    </footer>
+  );
+}

@@ -1,0 +1,18 @@
+import { fromFile } from './file-input.ts';
+import { openFiles, openQuietly } from './open.ts';
+
+/**
+ * Shows the system file chooser (several files: a .glb, or a .gltf with its .bin and textures)
+ * and opens what was chosen. A fresh input each time, so choosing the same file twice works.
+ */
+export function pickAndOpen(): void {
+  const input = document.createElement('input');
+  input.type = 'file';
+  input.multiple = true;
+  input.accept = '.glb,.gltf,.bin,.png,.jpg,.jpeg,.webp,.ktx2';
+  input.addEventListener('change', () => {
+    const files = [...(input.files ?? [])];
+    if (files.length > 0) openQuietly(openFiles(files.map(fromFile)));
+  });
+  input.click();
+}

@@ -1,0 +1,27 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { setDecoderLoaders } from '../src/gltf/decoders.ts';
+import { App } from './components/App.tsx';
+import { ErrorBoundary } from './components/ErrorBoundary.tsx';
+import { editor } from './editor-instance.ts';
+import { loadBrowserDraco } from './io/draco-browser.ts';
+import { installScripting } from './scripting.ts';
+import { startup } from './startup.ts';
+import { connectStore } from './sync-store.ts';
+import './styles.css';
+
+// Marks for the startup budget (README): main → shell → first model drawn.
+performance.mark('skinsmith:main');
+setDecoderLoaders({ draco: loadBrowserDraco });
+connectStore(editor);
+installScripting();
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <ErrorBoundary what="The editor">
+      <App />
+    </ErrorBoundary>
+  </StrictMode>,
+);
+
+startup();

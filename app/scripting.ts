@@ -1,0 +1,138 @@
+import type { Editor, VertexInfluence } from '../src/editor/editor.ts';
+import type { Notice } from '../src/editor/notices.ts';
+import type { SkinnedModel } from '../src/gltf/skinned-model.ts';
+import { editor } from './editor-instance.ts';
+import { openFiles, openUrl } from './io/open.ts';
+import { type UiState, useUi } from './store.ts';
+import { viewport } from './viewport-bridge.ts';
+
+export interface JointSummary {
+  id: number;
+  name: string;
+  parent: number;
+  vertexCount: number;
+  locked: boolean;
+}
+
+export interface Stats {
+  fileName: string;
+  vertices: number;
+  skinnedVertices: number;
+  joints: number;
+  primitives: number;
+  skinnedPrimitives: number;
+  skins: number;
+  /** Influences per vertex the editor keeps (4 or 8). */
+  influences: number;
+  selectedJoint: number | null;
+  /** Whether the current model is on screen. */
+  drawn: boolean;
+  notices: Notice[];
+}
+
+type DisplayFlags = Pick<UiState, 'heatmap' | 'wireframe' | 'textures' | 'bones'>;
+
+/** `window.skinsmith`: the scripting handle (console, tests, automation). See README.md. */
+export interface SkinsmithApi {
+  editor: Editor;
+  /** Resolves when the first character has been drawn. */
+  ready: Promise<void>;
+  isReady: boolean;
+  /** Opens a .glb (or a self-contained .gltf); resolves with the stats once it is drawn. */
+  load(bytes: Uint8Array | ArrayBuffer, name: string): Promise<Stats>;
+  /** Opens a same-origin URL (other origins are refused); resolves once it is drawn. */
+  loadUrl(url: string): Promise<Stats>;
+  joints(): JointSummary[];
+  selectJoint(idOrName: number | string | null): number | null;
+  selectedJoint(): JointSummary | null;
+  influences(primitiveIndex: number, vertex: number): VertexInfluence[];
+  stats(): Stats;
+  /** Reads or changes the viewport toggles; resolves after the next frame. */
+  display(flags?: Partial<DisplayFlags>): Promise<DisplayFlags>;
+  /** Requests a render (the viewport renders on demand). */
+  invalidate(): void;
+  /** Resolves after the next frame has been rendered. */
+  frame(): Promise<void>;
+}
+
+function summary(id: number, counts: Map<number, number>): JointSummary {
+  const joint = editor.requireModel().joints.get(id)!;
+  return {
+    id,
+    name: joint.name,
+    parent: joint.parent,
+    vertexCount: counts.get(id) ?? 0,
+    locked: editor.locks.has(id),
+  };
+}
+
+function stats(): Stats {
+  const m = editor.model;
+  return {
+    fileName: editor.fileName,
+    vertices: m?.vertexCount ?? 0,
+    skinnedVertices: m?.skinnedVertexCount ?? 0,
+    joints: m?.joints.size ?? 0,
+    primitives: m?.primitiveCount ?? 0,
+    skinnedPrimitives: m?.primitives.length ?? 0,
+    skins: m?.skins.length ?? 0,
+    influences: m?.primitives[0]?.weights.influences ?? 4,
+    selectedJoint: editor.selectedJoint,
+    drawn: m !== null && viewport.drawnModel === m,
+    notices: [...editor.notices],
+  };
+}
+
+async function drawn(model: SkinnedModel): Promise<Stats> {
+  await viewport.whenDrawn(model);
+  return stats();
+}
+
+function displayFlags(): DisplayFlags {
+  const { heatmap, wireframe, textures, bones } = useUi.getState();
+  return { heatmap, wireframe, textures, bones };
+}
+
+/** Installs window.skinsmith; `ready` follows the first model the editor loads. */
+export function installScripting(): SkinsmithApi {
+  const ready = new Promise<void>((resolve, reject) => {
+    const off = editor.events.on('model', (model) => {
+      off();
+      viewport.whenDrawn(model).then(() => {
+        api.isReady = true;
+        performance.mark('skinsmith:ready');
+        resolve();
+      }, reject);
+    });
+  });
+  // A failed first draw is already on screen; scripts that await `ready` still see the rejection.
+  ready.catch(() => {});
+  const api: SkinsmithApi = {
+    editor,
+    ready,
+    isReady: false,
+    load: async (bytes, name) => {
+      const data = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
+      return drawn(await openFiles([{ name, bytes: async () => data }]));
+    },
+    loadUrl: async (url) => drawn(await openUrl(url)),
+    joints: () => {
+      const counts = editor.jointVertexCounts();
+      return [...(editor.model?.joints.keys() ?? [])].map((id) => summary(id, counts));
+    },
+    selectJoint: (idOrName) => editor.selectJoint(idOrName),
+    selectedJoint: () =>
+      editor.selectedJoint === null ? null : summary(editor.selectedJoint, editor.jointVertexCounts()),
+    influences: (primitiveIndex, vertex) => editor.influences(primitiveIndex, vertex),
+    stats,
+    display: async (flags) => {
+      if (flags) useUi.setState(flags);
+      await viewport.nextFrame();
+      return displayFlags();
+    },
+    invalidate: () => viewport.invalidate(),
+    frame: () => viewport.nextFrame(),
+  };
+  (window as unknown as { skinsmith: SkinsmithApi }).skinsmith = api;
+  return api;
+}

@@ -1,0 +1,56 @@
+import { create } from 'zustand';
+import type { Notice } from '../src/editor/notices.ts';
+
+/** A message that pops up over the viewport (load errors, refusals); cleared by the user or a load. */
+export interface Toast {
+  id: number;
+  level: Notice['level'];
+  message: string;
+}
+
+/**
+ * UI state only. Heavy data (positions, weights, the Document) stays in the Editor; the store
+ * holds revision numbers that tell components when to read the editor again, and UI flags.
+ */
+export interface UiState {
+  /** Bumped when a new model is loaded. */
+  modelRev: number;
+  /** Bumped when weights change (vertex counts per joint must be read again). */
+  weightsRev: number;
+  locksRev: number;
+  selected: number | null;
+  busy: boolean;
+  /** Notices of the current model (import repairs, warnings, errors of later attempts). */
+  notices: Notice[];
+  toast: Toast | null;
+  heatmap: boolean;
+  wireframe: boolean;
+  textures: boolean;
+  bones: boolean;
+  leftOpen: boolean;
+  rightOpen: boolean;
+  toggle: (flag: 'heatmap' | 'wireframe' | 'textures' | 'bones' | 'leftOpen' | 'rightOpen') => void;
+  showToast: (level: Notice['level'], message: string) => void;
+  dismissToast: () => void;
+}
+
+let toastId = 0;
+
+export const useUi = create<UiState>((set) => ({
+  modelRev: 0,
+  weightsRev: 0,
+  locksRev: 0,
+  selected: null,
+  busy: false,
+  notices: [],
+  toast: null,
+  heatmap: true,
+  wireframe: false,
+  textures: true,
+  bones: true,
+  leftOpen: true,
+  rightOpen: true,
+  toggle: (flag) => set((s) => ({ [flag]: !s[flag] })),
+  showToast: (level, message) => set({ toast: { id: ++toastId, level, message } }),
+  dismissToast: () => set({ toast: null }),
+}));

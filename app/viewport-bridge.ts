@@ -1,0 +1,64 @@
+import type { SkinnedModel } from '../src/gltf/skinned-model.ts';
+
+/**
+ * What the rest of the app (toolbar, shortcuts, scripting, tests) may ask of the viewport, which
+ * registers the implementations when it mounts. Kept outside React so that scripts can await it.
+ */
+type Waiter = () => void;
+
+let invalidateFn: () => void = () => {};
+let frameAllFn: () => void = () => {};
+let frameSelectedFn: () => void = () => {};
+const frameWaiters: Waiter[] = [];
+let drawnModel: SkinnedModel | null = null;
+const drawnWaiters: { model: SkinnedModel; resolve: Waiter; reject: (err: Error) => void }[] = [];
+
+export const viewport = {
+  /** Called by the viewport when it mounts. */
+  register(api: { invalidate: () => void; frameAll: () => void; frameSelected: () => void }): void {
+    invalidateFn = api.invalidate;
+    frameAllFn = api.frameAll;
+    frameSelectedFn = api.frameSelected;
+  },
+  invalidate(): void {
+    invalidateFn();
+  },
+  frameAll(): void {
+    frameAllFn();
+  },
+  frameSelected(): void {
+    frameSelectedFn();
+  },
+  /** Resolves after the next frame is rendered (requests one). */
+  nextFrame(): Promise<void> {
+    return new Promise((resolve) => {
+      frameWaiters.push(resolve);
+      invalidateFn();
+    });
+  },
+  /** Called by the viewport after every rendered frame. */
+  rendered(): void {
+    for (const resolve of frameWaiters.splice(0)) resolve();
+  },
+  /** Called by the viewport once a frame showing `model` has been rendered. */
+  modelDrawn(model: SkinnedModel): void {
+    drawnModel = model;
+    for (let i = drawnWaiters.length - 1; i >= 0; i--) {
+      if (drawnWaiters[i].model === model) drawnWaiters.splice(i, 1)[0].resolve();
+    }
+  },
+  /** Called by the viewport when it cannot draw `model`. */
+  modelFailed(model: SkinnedModel, error: Error): void {
+    for (let i = drawnWaiters.length - 1; i >= 0; i--) {
+      if (drawnWaiters[i].model === model) drawnWaiters.splice(i, 1)[0].reject(error);
+    }
+  },
+  /** Resolves once `model` is on screen; rejects if the viewport cannot draw it. */
+  whenDrawn(model: SkinnedModel): Promise<void> {
+    if (drawnModel === model) return Promise.resolve();
+    return new Promise((resolve, reject) => drawnWaiters.push({ model, resolve, reject }));
+  },
+  get drawnModel(): SkinnedModel | null {
+    return drawnModel;
+  },
+};

@@ -1,0 +1,86 @@
+import type { ThreeEvent } from '@react-three/fiber';
+import { useThree } from '@react-three/fiber';
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { Color, type InstancedMesh, Matrix4, MeshLambertMaterial, type WebGLRenderer } from 'three';
+import { editor } from '../editor-instance.ts';
+import { useUi } from '../store.ts';
+import { boneMatrix, layoutBones, octahedronGeometry } from './bone-layout.ts';
+import type { ViewScene } from './view-scene.ts';
+
+const BONE = new Color('#a9b0c0');
+const SELECTED = new Color('#ff9b1f');
+const LOCKED = new Color('#6c7384');
+
+/**
+ * The skeleton as octahedral bones drawn over the mesh (the depth buffer is cleared just before
+ * them, so they are never hidden yet still occlude each other). Clicking a bone selects its joint.
+ * One InstancedMesh for all bones: a skeleton of 800 joints is one draw call.
+ */
+export function Bones({ view, radius }: { view: ViewScene; radius: number }) {
+  const visible = useUi((s) => s.bones);
+  const selected = useUi((s) => s.selected);
+  const locksRev = useUi((s) => s.locksRev);
+  const invalidate = useThree((s) => s.invalidate);
+  const gl = useThree((s) => s.gl);
+  const ref = useRef<InstancedMesh>(null);
+  const shapes = useMemo(() => layoutBones(view, radius), [view, radius]);
+  const geometry = useMemo(() => octahedronGeometry(), []);
+  const material = useMemo(
+    () => new MeshLambertMaterial({ flatShading: true, transparent: true, opacity: 0.9, toneMapped: false }),
+    [],
+  );
+  useEffect(
+    () => () => {
+      geometry.dispose();
+      material.dispose();
+    },
+    [geometry, material],
+  );
+
+  useLayoutEffect(() => {
+    const mesh = ref.current;
+    if (!mesh) return;
+    const m = new Matrix4();
+    for (let i = 0; i < shapes.length; i++) mesh.setMatrixAt(i, boneMatrix(shapes[i], m));
+    mesh.instanceMatrix.needsUpdate = true;
+    mesh.computeBoundingSphere();
+    mesh.onBeforeRender = (renderer: WebGLRenderer) => renderer.clearDepth();
+  }, [shapes]);
+
+  useLayoutEffect(() => {
+    void locksRev;
+    const mesh = ref.current;
+    if (!mesh) return;
+    shapes.forEach((shape, i) => {
+      const color = shape.owner === selected ? SELECTED : editor.locks.has(shape.owner) ? LOCKED : BONE;
+      mesh.setColorAt(i, color);
+    });
+    if (mesh.instanceColor) mesh.instanceColor.needsUpdate = true;
+    invalidate();
+  }, [shapes, selected, locksRev, invalidate]);
+
+  // Hidden bones stay mounted (cheap) but must not catch clicks meant for the orbit controls.
+  const onClick = (e: ThreeEvent<MouseEvent>) => {
+    if (!visible || e.instanceId === undefined) return;
+    e.stopPropagation();
+    editor.selectJoint(shapes[e.instanceId].owner);
+  };
+  const setCursor = (cursor: string) => () => {
+    gl.domElement.style.cursor = visible ? cursor : '';
+  };
+
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: a three.js object (R3F), not a DOM element
+    <instancedMesh
+      key={shapes.length}
+      ref={ref}
+      args={[geometry, material, shapes.length]}
+      visible={visible}
+      renderOrder={10}
+      frustumCulled={false}
+      onClick={onClick}
+      onPointerOver={setCursor('pointer')}
+      onPointerOut={setCursor('')}
+    />
+  );
+}

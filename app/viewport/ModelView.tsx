@@ -1,0 +1,127 @@
+import { useThree } from '@react-three/fiber';
+import { useEffect, useState } from 'react';
+import type { PerspectiveCamera, Sphere, Vector3 } from 'three';
+import { editor } from '../editor-instance.ts';
+import { useUi } from '../store.ts';
+import { viewport } from '../viewport-bridge.ts';
+import { Bones } from './Bones.tsx';
+import { boundsOf, fitSphere } from './camera-fit.ts';
+import { uploadSkinRange } from './skin-attributes.ts';
+import { ViewDisplay } from './view-display.ts';
+import { buildViewScene, disposeViewScene, type ViewScene } from './view-scene.ts';
+
+interface Shown {
+  scene: ViewScene;
+  display: ViewDisplay;
+  bounds: Sphere;
+}
+
+type Orbit = { target: Vector3; update: () => void } | null;
+
+/**
+ * Draws the editor's current model: rebuilds the three.js scene when a model is loaded (from the
+ * same GLB export would write), then follows selection, display toggles and weight edits
+ * without rebuilding (uniforms, material swaps, partial attribute uploads).
+ */
+export function ModelView() {
+  const modelRev = useUi((s) => s.modelRev);
+  const heatmap = useUi((s) => s.heatmap);
+  const textures = useUi((s) => s.textures);
+  const wireframe = useUi((s) => s.wireframe);
+  const selected = useUi((s) => s.selected);
+  const invalidate = useThree((s) => s.invalidate);
+  const get = useThree((s) => s.get);
+  const [shown, setShown] = useState<Shown | null>(null);
+
+  // A new model: build its scene; a later model arriving first wins (the stale build is dropped).
+  useEffect(() => {
+    void modelRev;
+    const model = editor.model;
+    if (!model) return;
+    let stale = false;
+    (async () => {
+      try {
+        const scene = await buildViewScene(model, await editor.renderBytes());
+        if (stale) return disposeViewScene(scene);
+        setShown({ scene, display: new ViewDisplay(scene), bounds: boundsOf(scene.root) });
+      } catch (err) {
+        if (stale) return;
+        viewport.modelFailed(model, err as Error);
+        editor.notify({
+          level: 'error',
+          message: `The viewport could not draw ${editor.fileName}: ${(err as Error).message}`,
+        });
+      }
+    })();
+    return () => {
+      stale = true;
+    };
+  }, [modelRev]);
+
+  useEffect(() => {
+    if (!shown) return;
+    return () => {
+      shown.display.dispose();
+      disposeViewScene(shown.scene);
+    };
+  }, [shown]);
+
+  useEffect(() => {
+    shown?.display.apply({ heatmap, textures, wireframe });
+    invalidate();
+  }, [shown, heatmap, textures, wireframe, invalidate]);
+
+  useEffect(() => {
+    shown?.display.setJoint(selected);
+    invalidate();
+  }, [shown, selected, invalidate]);
+
+  // Weight edits: upload only the changed vertex ranges of the affected geometries.
+  useEffect(() => {
+    if (!shown) return;
+    return editor.events.on('weights', (changes) => {
+      for (const { primitive, start, end } of changes) {
+        const prim = shown.scene.model.primitives[primitive];
+        for (const geometry of shown.scene.geometries.get(primitive) ?? []) {
+          uploadSkinRange(geometry, prim.weights, start, end);
+        }
+      }
+      invalidate();
+    });
+  }, [shown, invalidate]);
+
+  // Camera commands, and "drawn" once the first frame with this model has rendered.
+  useEffect(() => {
+    const frame = (sphere: Sphere | null, reset: boolean) => {
+      if (!sphere) return;
+      const { camera, controls } = get();
+      fitSphere(camera as PerspectiveCamera, controls as unknown as Orbit, sphere, reset);
+      invalidate();
+    };
+    const frameSelected = () => {
+      const id = editor.selectedJoint;
+      const object = id === null ? undefined : shown?.scene.jointObjects.get(id);
+      if (!shown || !object) return frame(shown?.bounds ?? null, false);
+      const sphere = shown.bounds.clone();
+      object.getWorldPosition(sphere.center);
+      sphere.radius = shown.bounds.radius * 0.3;
+      frame(sphere, false);
+    };
+    viewport.register({ invalidate, frameAll: () => frame(shown?.bounds ?? null, false), frameSelected });
+    if (!shown) return;
+    frame(shown.bounds, true);
+    let live = true;
+    viewport.nextFrame().then(() => live && viewport.modelDrawn(shown.scene.model));
+    return () => {
+      live = false;
+    };
+  }, [shown, get, invalidate]);
+
+  if (!shown) return null;
+  return (
+    <>
+      <primitive object={shown.scene.root} />
+      <Bones view={shown.scene} radius={shown.bounds.radius} />
+    </>
+  );
+}
