@@ -10,7 +10,10 @@ import type { SkinWeights } from './skin-weights.ts';
 export type SetJointWeightOutcome =
   /** The vertex's slots changed. */
   | 'changed'
-  /** Nothing to do (already at that value, or 0 requested for an absent joint). */
+  /**
+   * Nothing to do: already at that value, or 0 requested for an absent joint (also when the
+   * locks leave no weight to give, so the request clamps to 0).
+   */
   | 'unchanged'
   /** The joint itself is locked: vertex unchanged. */
   | 'locked'

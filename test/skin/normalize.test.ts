@@ -121,6 +121,44 @@ describe('canonicalizeVertex', () => {
   });
 });
 
+describe('canonicalizeVertex: properties', () => {
+  it("keeps each joint's total weight, sorts, resets unused slots, is idempotent", () => {
+    fc.assert(
+      fc.property(rawInfluences(), (raw) => {
+        const sw = rawSkinWeights(raw);
+        const K = raw.K;
+        for (let v = 0; v < raw.vertexCount; v++) {
+          const totals = new Map<number, number>();
+          for (let i = 0; i < K; i++) {
+            const w = raw.weights[v * K + i];
+            if (w > 0 && w < Number.POSITIVE_INFINITY) {
+              const j = raw.joints[v * K + i];
+              totals.set(j, (totals.get(j) ?? 0) + w);
+            }
+          }
+          canonicalizeVertex(sw, v);
+          const out = slots(sw, v);
+          for (let i = 0; i < K; i++) {
+            const [j, w] = out[i];
+            if (w === 0) expect(j).toBe(0);
+            else expect(w).toBe(f(totals.get(j) ?? Number.NaN));
+            if (i > 0) {
+              const [pj, pw] = out[i - 1];
+              expect(w <= pw).toBe(true);
+              if (w === pw && w > 0) expect(j).toBeGreaterThan(pj);
+            }
+          }
+          expect(out.filter(([, w]) => w > 0)).toHaveLength(
+            [...totals.values()].filter((w) => f(w) > 0).length,
+          );
+          expect(canonicalizeVertex(sw, v)).toBe(false);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
 describe('normalizeWeights: properties', () => {
   it('every vertex ends legal or is refused unchanged; locked weights keep their bits', () => {
     fc.assert(
