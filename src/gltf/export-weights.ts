@@ -1,0 +1,132 @@
+/**
+ * exportDocument: writes the editor's model back to glTF: the Document import read, with the
+ * editor's weights as JOINTS_n/WEIGHTS_n, and everything else as the source had it.
+ */
+import { ExportStage } from './export-stage.ts';
+import { stageSkinSkeletons } from './fix-skin-skeleton.ts';
+import { prepareExportWeights } from './prepare-export-weights.ts';
+import type { SkinnedModel } from './skinned-model.ts';
+import {
+  stageBufferUris,
+  stageSingleBuffer,
+  stageTextureUris,
+  stageWithoutCompression,
+} from './stage-container.ts';
+import { stageWeightAccessors } from './stage-weights.ts';
+import { writeExport } from './write-export.ts';
+
+/** How weights are stored: float32, or normalized unsigned 16 / 8 bit integers. */
+export type WeightEncoding = 'float' | 'unorm16' | 'unorm8';
+
+/** Options of {@link exportDocument}. */
+export interface ExportOptions {
+  /** 'glb' (one file) or 'gltf' (.gltf + .bin + images). */
+  format?: 'glb' | 'gltf';
+  /** 4 (JOINTS_0/WEIGHTS_0) or 8 (adds JOINTS_1/WEIGHTS_1). */
+  maxInfluences?: 4 | 8;
+  weights?: WeightEncoding;
+  /** Drop influences below this weight before limiting (0: keep all). */
+  prune?: number;
+  /** Name of the file the model came from ("Fox.glb"); the export is named after it. */
+  sourceName?: string;
+}
+
+/** Defaults of {@link ExportOptions}. */
+export const EXPORT_DEFAULTS: Required<ExportOptions> = {
+  format: 'glb',
+  maxInfluences: 4,
+  weights: 'float',
+  prune: 0,
+  sourceName: 'model.glb',
+};
+
+/** What {@link exportDocument} wrote. */
+export interface ExportResult {
+  format: 'glb' | 'gltf';
+  /** "Fox.glb" or "Fox.gltf": the source's name with the export's extension. */
+  fileName: string;
+  /** The GLB (format 'glb'). */
+  bytes?: Uint8Array;
+  /** The .gltf (first, under `fileName`), its .bin and images by relative path (format 'gltf'). */
+  files?: Map<string, Uint8Array>;
+  /** Bytes written in all. */
+  size: number;
+  /** `histogram[n]`: skinned vertices with n non-zero influences as written (index 0…K). */
+  histogram: number[];
+  /** Skins whose invalid `skeleton` was fixed in the file. */
+  fixedSkeletons: number;
+  /** Compression extensions the source used that the export writes uncompressed. */
+  decompressed: string[];
+}
+
+/** "Fox.glb" → "Fox"; "my model.gltf" → "my model". */
+export function exportBaseName(sourceName: string): string {
+  const name = sourceName.split(/[\\/]/).pop() || 'model';
+  return name.replace(/\.(glb|gltf|zip)$/i, '') || 'model';
+}
+
+/** A base name safe to build resource file names from (.bin, images) inside a .gltf. */
+function resourceBase(base: string): string {
+  return base.replace(/[^\w\-.]+/g, '_').replace(/^\.+/, '') || 'model';
+}
+
+function checkOptions(o: Required<ExportOptions>): void {
+  if (o.format !== 'glb' && o.format !== 'gltf') throw new RangeError(`format must be glb or gltf`);
+  if (o.maxInfluences !== 4 && o.maxInfluences !== 8) throw new RangeError(`maxInfluences must be 4 or 8`);
+  if (!['float', 'unorm16', 'unorm8'].includes(o.weights))
+    throw new RangeError(`weights must be float, unorm16 or unorm8`);
+  if (!(o.prune >= 0 && o.prune < 1)) throw new RangeError(`prune must be a number in [0, 1)`);
+}
+
+/**
+ * Exports the model as GLB or .gltf. Steps:
+ *
+ * 1. per skinned primitive, a copy of the editor's weights is pruned (optional), limited to
+ *    `maxInfluences` (strongest kept), renormalised, and for unorm quantised so the integers sum
+ *    to exactly 65535 / 255 (largest remainder);
+ * 2. the Document is staged for the write: new JOINTS_n/WEIGHTS_n accessors (extra sets taken
+ *    away), invalid `skin.skeleton` fixed, compression set aside, one buffer for a GLB, safe
+ *    file names for a .gltf's resources;
+ * 3. glTF-Transform writes it; the stage is undone, so the editor's Document is as before and
+ *    any number of exports with different options give the same result as the first.
+ *
+ * Nodes, names, transforms, meshes, other attributes, indices, materials, textures, animations,
+ * morph targets, cameras, lights, extensions and extras come back as glTF-Transform read them.
+ */
+export async function exportDocument(
+  model: SkinnedModel,
+  options: ExportOptions = {},
+): Promise<ExportResult> {
+  const o = { ...EXPORT_DEFAULTS, ...options };
+  checkOptions(o);
+  const base = exportBaseName(o.sourceName);
+  const fileName = `${base}.${o.format}`;
+  const prepared = prepareExportWeights(model, o);
+
+  const { document } = model;
+  const stage = new ExportStage();
+  try {
+    const decompressed = stageWithoutCompression(stage, document);
+    // Buffers first: staging weights may unset buffers of accessors it replaces.
+    stageSingleBuffer(stage, document, o.format === 'glb');
+    stageWeightAccessors(stage, document, prepared.primitives);
+    const fixedSkeletons = stageSkinSkeletons(stage, document);
+    if (o.format === 'gltf') {
+      const rb = resourceBase(base);
+      const reserved = stageBufferUris(stage, document, rb);
+      reserved.add(fileName);
+      stageTextureUris(stage, document, rb, reserved);
+    }
+    const written = await writeExport(document, o.format, fileName, resourceBase(base));
+    return {
+      format: o.format,
+      fileName,
+      ...written,
+      histogram: prepared.histogram,
+      fixedSkeletons,
+      decompressed,
+    };
+  } finally {
+    stage.restore();
+  }
+}

@@ -1,0 +1,135 @@
+import { Accessor, type Document, type Extension, ImageUtils } from '@gltf-transform/core';
+import { ALL_EXTENSIONS } from '@gltf-transform/extensions';
+import type { ExportStage } from './export-stage.ts';
+
+/** Extensions that only compress geometry or buffers. */
+const COMPRESSION = ['KHR_draco_mesh_compression', 'EXT_meshopt_compression', 'KHR_meshopt_compression'];
+
+/**
+ * Export writes geometry uncompressed. Re-encoding Draco would re-quantise positions and reorder
+ * vertices (so the weights would no longer line up with a re-import's vertices and "decoded
+ * content equal" would fail), and meshopt needs its encoder in every client; an uncompressed
+ * file holds exactly the decoded content. The extensions are set aside for the write and put
+ * back afterwards. Returns the names of the extensions set aside.
+ */
+export function stageWithoutCompression(stage: ExportStage, document: Document): string[] {
+  const removed = document
+    .getRoot()
+    .listExtensionsUsed()
+    .filter((ext) => COMPRESSION.includes(ext.extensionName))
+    .map((ext) => ({ name: ext.extensionName, required: ext.isRequired() }));
+  for (const { name } of removed) document.disposeExtension(name);
+  stage.onRestore(() => {
+    for (const { name, required } of removed) {
+      // ALL_EXTENSIONS is typed as the abstract base class; its members are concrete.
+      const ctor = ALL_EXTENSIONS.find((e) => e.EXTENSION_NAME === name) as
+        | (new (
+            doc: Document,
+          ) => Extension)
+        | undefined;
+      if (ctor) document.createExtension(ctor).setRequired(required);
+    }
+  });
+  return removed.map((r) => r.name);
+}
+
+/** True when something other than the Root (a primitive, skin, sampler…) uses the accessor. */
+export function isAccessorUsed(accessor: Accessor): boolean {
+  return accessor.listParents().some((p) => p.propertyType !== 'Root');
+}
+
+/**
+ * Makes the document writable with one buffer: a GLB holds at most one (a .gltf such as
+ * SimpleSkin may have several), and accessors made in code may have none. Accessors of the other
+ * buffers move to the first; those buffers are disposed for the write and recreated (same name,
+ * URI, extras, in the same order) with their accessors afterwards. Call before staging weights.
+ */
+export function stageSingleBuffer(stage: ExportStage, document: Document, single: boolean): void {
+  const root = document.getRoot();
+  let buffers = root.listBuffers();
+  if (buffers.length === 0) {
+    const created = document.createBuffer();
+    stage.onRestore(() => created.dispose());
+    buffers = [created];
+  }
+  const first = buffers[0];
+  // Referenced accessors without a buffer would make the writer emit an undefined index.
+  const homeless = root.listAccessors().filter((a) => !a.getBuffer() && isAccessorUsed(a));
+  for (const a of homeless) a.setBuffer(first);
+  stage.onRestore(() => {
+    for (const a of homeless) a.setBuffer(null);
+  });
+  if (!single || buffers.length < 2) return;
+  const moved = buffers.slice(1).map((buffer) => {
+    const accessors = buffer.listParents().filter((p): p is Accessor => p instanceof Accessor);
+    return { name: buffer.getName(), uri: buffer.getURI(), extras: buffer.getExtras(), buffer, accessors };
+  });
+  for (const m of moved) {
+    for (const a of m.accessors) a.setBuffer(first);
+    m.buffer.dispose();
+  }
+  stage.onRestore(() => {
+    for (const m of moved) {
+      const buffer = document.createBuffer(m.name).setURI(m.uri).setExtras(m.extras);
+      for (const a of m.accessors) a.setBuffer(buffer);
+    }
+  });
+}
+
+/** A URI we are willing to write a file for: relative, no scheme, no `..`, tame characters. */
+function isSafeRelativeUri(uri: string): boolean {
+  if (!uri || uri.startsWith('/') || /^[a-z][a-z0-9+.-]*:/i.test(uri)) return false;
+  if (!/^[\w\-. /]+$/.test(uri)) return false;
+  return uri.split('/').every((part) => part !== '..' && part !== '.' && part !== '');
+}
+
+/**
+ * For a .gltf: gives every image a safe, unique file name. A source URI that is a plain relative
+ * path is kept; others (none, data: URIs, `..`, duplicates) become `<base>_<n>.<ext>`. Without
+ * this, glTF-Transform would reuse a duplicate URI for two different images and drop one.
+ */
+export function stageTextureUris(
+  stage: ExportStage,
+  document: Document,
+  base: string,
+  reserved: Set<string>,
+): void {
+  const taken = new Set([...reserved].map((n) => n.toLowerCase()));
+  document
+    .getRoot()
+    .listTextures()
+    .forEach((texture, index) => {
+      const before = texture.getURI();
+      let uri = before;
+      if (!isSafeRelativeUri(uri) || taken.has(uri.toLowerCase())) {
+        const ext = ImageUtils.mimeTypeToExtension(texture.getMimeType()) || 'bin';
+        let n = index;
+        do uri = `${base}_${n++}.${ext}`;
+        while (taken.has(uri.toLowerCase()));
+      }
+      taken.add(uri.toLowerCase());
+      if (uri !== before) {
+        texture.setURI(uri);
+        stage.onRestore(() => texture.setURI(before));
+      }
+    });
+}
+
+/**
+ * For a .gltf: names the buffers after the export (`Fox.bin`, then `Fox_1.bin`…), whatever the
+ * source called them, so the files written beside the .gltf are predictable. Returns the names.
+ */
+export function stageBufferUris(stage: ExportStage, document: Document, base: string): Set<string> {
+  const names = new Set<string>();
+  document
+    .getRoot()
+    .listBuffers()
+    .forEach((buffer, index) => {
+      const before = buffer.getURI();
+      const uri = index === 0 ? `${base}.bin` : `${base}_${index}.bin`;
+      names.add(uri);
+      buffer.setURI(uri);
+      stage.onRestore(() => buffer.setURI(before));
+    });
+  return names;
+}

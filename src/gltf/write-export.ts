@@ -1,0 +1,89 @@
+import { type Document, Format, type JSONDocument, Logger, WebIO } from '@gltf-transform/core';
+import { ALL_EXTENSIONS } from '@gltf-transform/extensions';
+import { patchNearDefaults } from './patch-near-defaults.ts';
+
+/** What {@link writeExport} produced: one GLB, or a .gltf with the files it references. */
+export interface WrittenExport {
+  /** The GLB (format 'glb'). */
+  bytes?: Uint8Array;
+  /** The .gltf first, then its .bin and images, by relative path (format 'gltf'). */
+  files?: Map<string, Uint8Array>;
+  /** Total bytes. */
+  size: number;
+}
+
+let io: WebIO | null = null;
+
+/**
+ * One writer for every export (registering extensions is not free). Its logger is quiet below
+ * errors: glTF-Transform warns "Skipped writing one or more Accessors: no Buffer assigned" for
+ * the replaced weight accessors that staging keeps out of the file on purpose.
+ */
+function writer(): WebIO {
+  io ??= new WebIO().setLogger(new Logger(Logger.Verbosity.ERROR)).registerExtensions(ALL_EXTENSIONS);
+  return io;
+}
+
+/** A URI as the relative path of the file it names. */
+function uriToPath(uri: string): string {
+  try {
+    return decodeURIComponent(uri);
+  } catch {
+    return uri;
+  }
+}
+
+const pad4 = (n: number) => (n + 3) & ~3;
+
+/** Packs JSON and the binary buffer into a GLB (glTF 2.0 §4.4: JSON padded with spaces, BIN with zeros). */
+export function packGlb(json: JSONDocument['json'], bin: Uint8Array | undefined): Uint8Array {
+  const text = new TextEncoder().encode(JSON.stringify(json));
+  const jsonLength = pad4(text.byteLength);
+  const binLength = bin && bin.byteLength > 0 ? pad4(bin.byteLength) : 0;
+  const total = 12 + 8 + jsonLength + (binLength ? 8 + binLength : 0);
+  const out = new Uint8Array(total);
+  const view = new DataView(out.buffer);
+  view.setUint32(0, 0x46546c67, true); // 'glTF'
+  view.setUint32(4, 2, true);
+  view.setUint32(8, total, true);
+  view.setUint32(12, jsonLength, true);
+  view.setUint32(16, 0x4e4f534a, true); // 'JSON'
+  out.set(text, 20);
+  out.fill(0x20, 20 + text.byteLength, 20 + jsonLength);
+  if (binLength && bin) {
+    const at = 20 + jsonLength;
+    view.setUint32(at, binLength, true);
+    view.setUint32(at + 4, 0x004e4942, true); // 'BIN\0'
+    out.set(bin, at + 8);
+  }
+  return out;
+}
+
+/**
+ * Writes a (staged) document as a GLB or as `<fileName>` + resources, with glTF-Transform's
+ * writer and near-default values put back exactly (see `patchNearDefaults`). The .gltf's JSON
+ * is indented, as hand-inspected .gltf files usually are.
+ */
+export async function writeExport(
+  document: Document,
+  format: 'glb' | 'gltf',
+  fileName: string,
+  base: string,
+): Promise<WrittenExport> {
+  const { json, resources } = await writer().writeJSON(document, {
+    format: format === 'glb' ? Format.GLB : Format.GLTF,
+    basename: base,
+  });
+  patchNearDefaults(json, document);
+  if (format === 'glb') {
+    // A GLB's only resource is its BIN chunk (images live in buffer views).
+    const bytes = packGlb(json, Object.values(resources)[0]);
+    return { bytes, size: bytes.byteLength };
+  }
+  const files = new Map<string, Uint8Array>();
+  files.set(fileName, new TextEncoder().encode(JSON.stringify(json, null, 2)));
+  for (const [uri, data] of Object.entries(resources)) files.set(uriToPath(uri), data);
+  let size = 0;
+  for (const data of files.values()) size += data.byteLength;
+  return { files, size };
+}
