@@ -58,7 +58,7 @@ export async function main(argv: string[], io: CommandIO = NODE_IO): Promise<num
     return await command.run(rest, io);
   } catch (err) {
     if (err instanceof UsageError || err instanceof LoadError) {
-      io.stderr(`skinsmith ${name}: ${err.message.split('\n')[0]}\n`);
+      io.stderr(`skinsmith: ${err.message.split('\n')[0]}\n`);
       return 2;
     }
     // A bug, not a user error: keep the stack for the report.

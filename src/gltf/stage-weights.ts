@@ -75,6 +75,13 @@ export function stageWeightAccessors(
   for (const pw of list) {
     const { primitive, vertexCount, influences: K } = pw;
     const wantSets = K / 4;
+    // Restored in the original order too: glTF-Transform writes attributes (and interleaves
+    // them) in map order, and a later export must lay the file out as the first one did.
+    const original = primitive.listSemantics().map((s) => [s, primitive.getAttribute(s)] as const);
+    stage.onRestore(() => {
+      for (const s of primitive.listSemantics()) primitive.setAttribute(s, null);
+      for (const [s, a] of original) primitive.setAttribute(s, a);
+    });
     let haveSets = 0;
     while (primitive.getAttribute(`JOINTS_${haveSets}`) || primitive.getAttribute(`WEIGHTS_${haveSets}`))
       haveSets++;
@@ -86,10 +93,6 @@ export function stageWeightAccessors(
       const oldW = primitive.getAttribute(wName);
       if (oldJ) replaced.add(oldJ);
       if (oldW) replaced.add(oldW);
-      stage.onRestore(() => {
-        primitive.setAttribute(jName, oldJ);
-        primitive.setAttribute(wName, oldW);
-      });
       if (s >= wantSets) {
         primitive.setAttribute(jName, null);
         primitive.setAttribute(wName, null);
