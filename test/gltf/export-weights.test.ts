@@ -66,7 +66,7 @@ describe('exportDocument with more than 4 influences', () => {
     expect(four.bytes).not.toEqual(first8.bytes);
     const after = attributes();
     expect(after.map(([s]) => s)).toEqual(before.map(([s]) => s));
-    after.forEach(([, a], i) => expect(a).toBe(before[i][1]));
+    for (const [i, [, a]] of after.entries()) expect(a).toBe(before[i][1]);
     expect(model.document.getRoot().listAccessors().length).toBe(accessors);
     expect(prim.getAttribute('WEIGHTS_0')!.getArray()).toEqual(weights0);
     expect(model.document.getRoot().listBuffers()).toHaveLength(1);
