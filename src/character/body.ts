@@ -40,7 +40,8 @@ export const MANNEQUIN_PRIMITIVES: readonly Primitive[] = [
   blob([0, 1.625, 0.035], [0.062, 0.05, 0.065], 0.03),
   blob([0, 1.672, 0.1], [0.013, 0.024, 0.02], 0.02),
   // Left arm: trapezius to the shoulder, deltoid, upper arm, forearm, palm, fingers, thumb.
-  cone([0.04, 1.45, -0.01], [0.17, 1.44, -0.005], 0.06, 0.058, 0.05),
+  // (Starts on the mid-plane: a left part that crossed it would crease the surface there.)
+  cone([0, 1.45, -0.01], [0.17, 1.44, -0.005], 0.06, 0.058, 0.05),
   blob([0.2, 1.435, 0], [0.07, 0.062, 0.062], 0.03),
   cone([0.19, 1.435, 0], [0.455, 1.435, 0], 0.052, 0.04, 0.03),
   cone([0.455, 1.435, 0], [0.705, 1.435, 0], 0.042, 0.03, 0.025),

@@ -61,19 +61,23 @@ const VERTICES_TIMES_H2 = 2.5;
 
 /**
  * Builds the mannequin at the resolution that gives about `targetVertices` vertices. A grid
- * spacing is guessed from the body's measured density and corrected once or twice if the count
- * misses by more than 8% (thin parts drop out on very coarse grids).
+ * spacing is guessed from the body's measured density and corrected if the count misses by more
+ * than 8%. On very coarse grids two limbs closer than a cell can fuse into a handle; the mesh is a
+ * closed manifold, so its Euler characteristic is V - F/2, and a spacing that does not give a
+ * sphere (2) is refined a little until it does.
  */
 export function buildMannequin(options: BuildMannequinOptions = {}): MannequinData {
   const { targetVertices } = { ...BUILD_MANNEQUIN_DEFAULTS, ...options };
-  if (!(targetVertices >= 200)) throw new RangeError('targetVertices must be at least 200');
+  if (!(targetVertices >= 300)) throw new RangeError('targetVertices must be at least 300');
   const field = mannequinField();
   let h = Math.sqrt(VERTICES_TIMES_H2 / targetVertices);
   let mesh: NetMesh = meshField(field, h);
-  for (let attempt = 0; attempt < 2; attempt++) {
+  for (let attempt = 0; attempt < 8; attempt++) {
     const ratio = mesh.mirror.length / targetVertices;
-    if (Math.abs(ratio - 1) <= 0.08) break;
-    h *= Math.sqrt(ratio);
+    const sphere = mesh.mirror.length - mesh.indices.length / 6 === 2;
+    if (Math.abs(ratio - 1) > 0.08) h *= Math.sqrt(ratio);
+    else if (!sphere) h *= 0.97;
+    else break;
     mesh = meshField(field, h);
   }
   const positions = Float32Array.from(mesh.positions);

@@ -140,12 +140,13 @@ export class SparseGrid {
   }
 
   /**
-   * Samples every block that may hold a sign change, plus a margin of two cells so that the
-   * mesher's topology repairs find sampled values around every node they touch.
+   * Samples every block that may hold a corner of a cell with a sign change: such a corner is
+   * within a cell diagonal of the surface, and the block's centre within 1.5 diagonals of it.
+   * (The mesher's topology repair samples more blocks on demand, with {@link ensure}.)
    */
   sample(): this {
     const { h, field, nbx, nby, nbz } = this;
-    const t4 = 1.5 * SQRT3 * h + SQRT3 * h + 2 * h;
+    const t4 = 2.5 * SQRT3 * h * 1.0001;
     const t16 = 6 * SQRT3 * h + t4;
     for (let sk = 0; sk < nbz; sk += 4) {
       for (let sj = 0; sj < nby; sj += 4) {

@@ -7,7 +7,7 @@
  * gradient there. Only cells on the +x half are computed: the others copy their mirror cell with
  * x negated, and the cells straddling x = 0 sit exactly on it, so the mesh is exactly symmetric.
  */
-import { evalFieldList, fieldGradientList } from './sdf.ts';
+import { fieldValueGradient } from './sdf.ts';
 import type { SparseGrid } from './sparse-grid.ts';
 
 /** A raw surface-nets mesh: float64 positions and normals, and each vertex's mirror image. */
@@ -69,7 +69,7 @@ export function surfaceNets(grid: SparseGrid): NetMesh {
   const normals = new Float64Array(3 * n);
   const mirror = new Uint32Array(n);
   const centre = nx / 2 - 1;
-  const eps = 0.05 * h;
+  const eps = 1e-3 * h;
   for (let v = 0; v < n; v++) {
     const i = cells[3 * v];
     const j = cells[3 * v + 1];
@@ -103,10 +103,9 @@ export function surfaceNets(grid: SparseGrid): NetMesh {
     let x = i === centre ? 0 : x0 + (sx / m) * h;
     let y = y0 + (sy / m) * h;
     let z = z0 + (sz / m) * h;
-    for (let step = 0; step < 3; step++) {
-      fieldGradientList(field, lists, ls, le, x, y, z, eps, _g);
-      if (step === 2) break;
-      const f = evalFieldList(field, lists, ls, le, x, y, z);
+    // The normal is the gradient before the last step: the step is tiny by then.
+    for (let step = 0; step < 2; step++) {
+      const f = fieldValueGradient(field, lists, ls, le, x, y, z, eps, _g);
       const g2 = _g[0] * _g[0] + _g[1] * _g[1] + _g[2] * _g[2];
       if (!(g2 > 1e-12)) break;
       const q = f / g2;

@@ -29,7 +29,7 @@ export interface MannequinWeightsOptions {
 /** Defaults of {@link MannequinWeightsOptions}. */
 export const MANNEQUIN_WEIGHTS_DEFAULTS: Required<MannequinWeightsOptions> = {
   power: 4,
-  sideBlend: 0.04,
+  sideBlend: 0.02,
   minWeight: 0.01,
   endStretch: 2,
 };
@@ -103,8 +103,10 @@ export function mannequinWeights(
       // Squared overshoot past the nearest end, in units of the bone's length squared.
       const over2 = ((sRaw - s) * (sRaw - s)) / B[o + 6];
       const d2 = ex * ex + ey * ey + ez * ez + stretch2 * over2;
-      const t = Math.max(Math.sqrt(d2) / (B[o + 7] + s * (B[o + 8] - B[o + 7])), 0.05);
-      const w = mask * t ** -power;
+      const r = B[o + 7] + s * (B[o + 8] - B[o + 7]);
+      // (distance / radius)^-power, from squares: no square root, and no pow for power 4.
+      const t2 = Math.max(d2 / (r * r), 0.0025);
+      const w = mask * (power === 4 ? 1 / (t2 * t2) : t2 ** (-power / 2));
       // Insert into the sorted candidates (weight descending, joint ascending on ties).
       let c = C;
       const jt = boneJoint[b];
