@@ -255,31 +255,10 @@ export function fieldGradient(
   eps: number,
   out: Float64Array,
 ): Float64Array {
-  return fieldGradientList(field, field.all, 0, field.count, x, y, z, eps, out);
-}
-
-/** {@link fieldGradient} over the primitives `list[start..end)` (see {@link evalFieldList}). */
-export function fieldGradientList(
-  field: Field,
-  list: Uint8Array,
-  start: number,
-  end: number,
-  x: number,
-  y: number,
-  z: number,
-  eps: number,
-  out: Float64Array,
-): Float64Array {
   const i2 = 0.5 / eps;
-  const px = evalFieldList(field, list, start, end, x + eps, y, z);
-  const nx = evalFieldList(field, list, start, end, x - eps, y, z);
-  const py = evalFieldList(field, list, start, end, x, y + eps, z);
-  const ny = evalFieldList(field, list, start, end, x, y - eps, z);
-  const pz = evalFieldList(field, list, start, end, x, y, z + eps);
-  const nz = evalFieldList(field, list, start, end, x, y, z - eps);
-  out[0] = (px - nx) * i2;
-  out[1] = (py - ny) * i2;
-  out[2] = (pz - nz) * i2;
+  out[0] = (evalField(field, x + eps, y, z) - evalField(field, x - eps, y, z)) * i2;
+  out[1] = (evalField(field, x, y + eps, z) - evalField(field, x, y - eps, z)) * i2;
+  out[2] = (evalField(field, x, y, z + eps) - evalField(field, x, y, z - eps)) * i2;
   return out;
 }
 

@@ -21,6 +21,7 @@ describe('buildMannequin: surface', () => {
     const topo = topology(data.positions, data.indices);
     expect(topo).toMatchObject({
       nonManifoldEdges: 0,
+      pinchedVertices: 0,
       repeatedDirectedEdges: 0,
       unpairedDirectedEdges: 0,
       unusedVertices: 0,

@@ -18,6 +18,8 @@ export interface TopologyReport {
   degenerateTriangles: number;
   /** Connected pieces (through shared vertices) among used vertices. */
   components: number;
+  /** Vertices whose triangles do not form a single fan (a pinch where two sheets touch). */
+  pinchedVertices: number;
   /** V - E + F. */
   euler: number;
   /** Signed volume (positive when the faces wind counter-clockwise seen from outside). */
@@ -79,6 +81,7 @@ export function topology(positions: ArrayLike<number>, indices: ArrayLike<number
   }
   const triangles = indices.length / 3;
   return {
+    pinchedVertices: pinchedVertices(n, indices),
     vertices: n,
     triangles,
     edges: undirected.size,
@@ -91,4 +94,28 @@ export function topology(positions: ArrayLike<number>, indices: ArrayLike<number
     euler: n - undirected.size + triangles,
     volume,
   };
+}
+
+/** Counts vertices whose triangles' far edges do not form one closed loop. */
+function pinchedVertices(n: number, indices: ArrayLike<number>): number {
+  const next: Map<number, number>[] = Array.from({ length: n }, () => new Map());
+  for (let t = 0; t < indices.length; t += 3) {
+    for (let e = 0; e < 3; e++) {
+      const v = indices[t + e];
+      next[v].set(indices[t + ((e + 1) % 3)], indices[t + ((e + 2) % 3)]);
+    }
+  }
+  let pinched = 0;
+  for (const fan of next) {
+    if (fan.size === 0) continue;
+    const start = fan.keys().next().value as number;
+    let at = start;
+    let steps = 0;
+    do {
+      at = fan.get(at) ?? -1;
+      steps++;
+    } while (at !== start && at >= 0 && steps <= fan.size);
+    if (at !== start || steps !== fan.size) pinched++;
+  }
+  return pinched;
 }
