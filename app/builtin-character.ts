@@ -1,10 +1,13 @@
 import type { Document } from '@gltf-transform/core';
 
+/** About the vertex count of a game character's body: enough to paint, quick to generate. */
+const TARGET_VERTICES = 10_000;
+
 /**
- * The character the editor opens on, generated in the browser (no downloaded asset). Imported
- * lazily so its generator is not part of the first paint.
+ * The character the editor opens on, generated in the browser from src/character (no
+ * downloaded asset). Imported lazily so the generator is not part of the first paint.
  */
 export async function builtinDocument(): Promise<Document> {
-  const { placeholderDocument } = await import('./placeholder-character.ts');
-  return placeholderDocument();
+  const { buildMannequin, mannequinToDocument } = await import('../src/character/index.ts');
+  return mannequinToDocument(buildMannequin({ targetVertices: TARGET_VERTICES }));
 }

@@ -49,6 +49,8 @@ export interface SkinsmithApi {
   stats(): Stats;
   /** Reads or changes the viewport toggles; resolves after the next frame. */
   display(flags?: Partial<DisplayFlags>): Promise<DisplayFlags>;
+  /** Page coordinates of a point on the joint's bone (for clicking it), or null. */
+  boneScreenPoint(idOrName: number | string): { x: number; y: number } | null;
   /** Requests a render (the viewport renders on demand). */
   invalidate(): void;
   /** Resolves after the next frame has been rendered. */
@@ -130,6 +132,7 @@ export function installScripting(): SkinsmithApi {
       await viewport.nextFrame();
       return displayFlags();
     },
+    boneScreenPoint: (idOrName) => viewport.boneScreenPoint(editor.resolveJoint(idOrName)),
     invalidate: () => viewport.invalidate(),
     frame: () => viewport.nextFrame(),
   };

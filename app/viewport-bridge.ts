@@ -9,16 +9,23 @@ type Waiter = () => void;
 let invalidateFn: () => void = () => {};
 let frameAllFn: () => void = () => {};
 let frameSelectedFn: () => void = () => {};
+let boneScreenPointFn: (joint: number) => { x: number; y: number } | null = () => null;
 const frameWaiters: Waiter[] = [];
 let drawnModel: SkinnedModel | null = null;
 const drawnWaiters: { model: SkinnedModel; resolve: Waiter; reject: (err: Error) => void }[] = [];
 
 export const viewport = {
   /** Called by the viewport when it mounts. */
-  register(api: { invalidate: () => void; frameAll: () => void; frameSelected: () => void }): void {
+  register(api: {
+    invalidate: () => void;
+    frameAll: () => void;
+    frameSelected: () => void;
+    boneScreenPoint: (joint: number) => { x: number; y: number } | null;
+  }): void {
     invalidateFn = api.invalidate;
     frameAllFn = api.frameAll;
     frameSelectedFn = api.frameSelected;
+    boneScreenPointFn = api.boneScreenPoint;
   },
   invalidate(): void {
     invalidateFn();
@@ -28,6 +35,10 @@ export const viewport = {
   },
   frameSelected(): void {
     frameSelectedFn();
+  },
+  /** A point on the joint's bone in page (CSS pixel) coordinates, or null when it has none. */
+  boneScreenPoint(joint: number): { x: number; y: number } | null {
+    return boneScreenPointFn(joint);
   },
   /** Resolves after the next frame is rendered (requests one). */
   nextFrame(): Promise<void> {

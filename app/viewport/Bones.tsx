@@ -4,8 +4,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { Color, type InstancedMesh, Matrix4, MeshLambertMaterial, type WebGLRenderer } from 'three';
 import { editor } from '../editor-instance.ts';
 import { useUi } from '../store.ts';
-import { boneMatrix, layoutBones, octahedronGeometry } from './bone-layout.ts';
-import type { ViewScene } from './view-scene.ts';
+import { type BoneShape, boneMatrix, octahedronGeometry } from './bone-layout.ts';
 
 const BONE = new Color('#a9b0c0');
 const SELECTED = new Color('#ff9b1f');
@@ -16,14 +15,13 @@ const LOCKED = new Color('#6c7384');
  * them, so they are never hidden yet still occlude each other). Clicking a bone selects its joint.
  * One InstancedMesh for all bones: a skeleton of 800 joints is one draw call.
  */
-export function Bones({ view, radius }: { view: ViewScene; radius: number }) {
+export function Bones({ shapes }: { shapes: BoneShape[] }) {
   const visible = useUi((s) => s.bones);
   const selected = useUi((s) => s.selected);
   const locksRev = useUi((s) => s.locksRev);
   const invalidate = useThree((s) => s.invalidate);
   const gl = useThree((s) => s.gl);
   const ref = useRef<InstancedMesh>(null);
-  const shapes = useMemo(() => layoutBones(view, radius), [view, radius]);
   const geometry = useMemo(() => octahedronGeometry(), []);
   const material = useMemo(
     () => new MeshLambertMaterial({ flatShading: true, transparent: true, opacity: 0.9, toneMapped: false }),

@@ -1,11 +1,12 @@
 import { useThree } from '@react-three/fiber';
 import { useEffect, useState } from 'react';
-import type { PerspectiveCamera, Sphere, Vector3 } from 'three';
+import { Box3, type PerspectiveCamera, Vector3 } from 'three';
 import { editor } from '../editor-instance.ts';
 import { useUi } from '../store.ts';
 import { viewport } from '../viewport-bridge.ts';
 import { Bones } from './Bones.tsx';
-import { boundsOf, fitSphere } from './camera-fit.ts';
+import { type BoneShape, layoutBones } from './bone-layout.ts';
+import { boundsOf, fitBox } from './camera-fit.ts';
 import { uploadSkinRange } from './skin-attributes.ts';
 import { ViewDisplay } from './view-display.ts';
 import { buildViewScene, disposeViewScene, type ViewScene } from './view-scene.ts';
@@ -13,7 +14,10 @@ import { buildViewScene, disposeViewScene, type ViewScene } from './view-scene.t
 interface Shown {
   scene: ViewScene;
   display: ViewDisplay;
-  bounds: Sphere;
+  bounds: Box3;
+  /** Half the bounds' diagonal: the model's scale, for bone sizes and framing a joint. */
+  radius: number;
+  bones: BoneShape[];
 }
 
 type Orbit = { target: Vector3; update: () => void } | null;
@@ -43,7 +47,10 @@ export function ModelView() {
       try {
         const scene = await buildViewScene(model, await editor.renderBytes());
         if (stale) return disposeViewScene(scene);
-        setShown({ scene, display: new ViewDisplay(scene), bounds: boundsOf(scene.root) });
+        const bounds = boundsOf(scene.root);
+        const radius = bounds.getSize(new Vector3()).length() / 2;
+        const bones = layoutBones(scene, radius);
+        setShown({ scene, display: new ViewDisplay(scene), bounds, radius, bones });
       } catch (err) {
         if (stale) return;
         viewport.modelFailed(model, err as Error);
@@ -92,22 +99,35 @@ export function ModelView() {
 
   // Camera commands, and "drawn" once the first frame with this model has rendered.
   useEffect(() => {
-    const frame = (sphere: Sphere | null, reset: boolean) => {
-      if (!sphere) return;
+    const frame = (box: Box3 | null, reset: boolean) => {
+      if (!box) return;
       const { camera, controls } = get();
-      fitSphere(camera as PerspectiveCamera, controls as unknown as Orbit, sphere, reset);
+      fitBox(camera as PerspectiveCamera, controls as unknown as Orbit, box, reset);
       invalidate();
     };
+    // The selected joint with a margin of a fifth of the model around it (a joint is a point).
     const frameSelected = () => {
       const id = editor.selectedJoint;
       const object = id === null ? undefined : shown?.scene.jointObjects.get(id);
       if (!shown || !object) return frame(shown?.bounds ?? null, false);
-      const sphere = shown.bounds.clone();
-      object.getWorldPosition(sphere.center);
-      sphere.radius = shown.bounds.radius * 0.3;
-      frame(sphere, false);
+      const size = new Vector3().setScalar(shown.radius * 0.2);
+      frame(new Box3().setFromCenterAndSize(object.getWorldPosition(new Vector3()), size), false);
     };
-    viewport.register({ invalidate, frameAll: () => frame(shown?.bounds ?? null, false), frameSelected });
+    // Where a joint's bone is on the page (near its wide end), for tests and scripts that click bones.
+    const boneScreenPoint = (id: number) => {
+      const shape = shown?.bones.find((b) => b.owner === id);
+      if (!shape) return null;
+      const { camera, gl } = get();
+      const p = shape.head.clone().lerp(shape.tail, 0.3).project(camera);
+      const rect = gl.domElement.getBoundingClientRect();
+      return { x: rect.left + ((p.x + 1) / 2) * rect.width, y: rect.top + ((1 - p.y) / 2) * rect.height };
+    };
+    viewport.register({
+      invalidate,
+      frameAll: () => frame(shown?.bounds ?? null, false),
+      frameSelected,
+      boneScreenPoint,
+    });
     if (!shown) return;
     frame(shown.bounds, true);
     let live = true;
@@ -121,7 +141,7 @@ export function ModelView() {
   return (
     <>
       <primitive object={shown.scene.root} />
-      <Bones view={shown.scene} radius={shown.bounds.radius} />
+      <Bones shapes={shown.bones} />
     </>
   );
 }

@@ -1,0 +1,38 @@
+import { expect, test } from './fixtures.ts';
+import { difference, redFraction, viewportPixels } from './pixels.ts';
+
+test('display toggles change the picture, from the keyboard and the toolbar', async ({ editor: page }) => {
+  const heat = await viewportPixels(page);
+  await page.keyboard.press('h');
+  expect((await page.evaluate(() => window.skinsmith.display())).heatmap).toBe(false);
+  await expect(page.locator('[data-command=heatmap]')).toHaveAttribute('aria-pressed', 'false');
+  const plain = await viewportPixels(page);
+  expect(difference(heat, plain)).toBeGreaterThan(0.01);
+  await page.locator('[data-command=wireframe]').click();
+  const wire = await viewportPixels(page);
+  expect(difference(plain, wire)).toBeGreaterThan(0.005);
+  await page.keyboard.press('b');
+  expect((await page.evaluate(() => window.skinsmith.display())).bones).toBe(false);
+  expect(difference(wire, await viewportPixels(page))).toBeGreaterThan(0.001);
+});
+
+test('weight edits are re-uploaded to the viewport', async ({ editor: page }) => {
+  const before = await viewportPixels(page);
+  // Give every vertex fully to the selected joint, in place, and tell the viewport which range changed.
+  await page.evaluate(() => {
+    const { editor } = window.skinsmith;
+    const model = editor.requireModel();
+    const prim = model.primitives[0];
+    const local = model.skins[prim.skins[0]].joints.indexOf(editor.selectedJoint!);
+    const { joints, weights, influences: K, vertexCount } = prim.weights;
+    for (let v = 0; v < vertexCount; v++) {
+      for (let i = 0; i < K; i++) {
+        joints[v * K + i] = i === 0 ? local : 0;
+        weights[v * K + i] = i === 0 ? 1 : 0;
+      }
+    }
+    editor.events.emit('weights', [{ primitive: 0, start: 0, end: vertexCount }]);
+  });
+  const after = await viewportPixels(page);
+  expect(redFraction(after)).toBeGreaterThan(redFraction(before) + 0.05);
+});
