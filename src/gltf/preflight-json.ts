@@ -32,6 +32,9 @@ export function show(value: unknown): string {
   return Array.isArray(value) ? 'an array' : 'an object';
 }
 
+/** "mesh" → "meshes", "node" → "nodes". */
+const plural = (word: string) => (word.endsWith('sh') ? `${word}es` : `${word}s`);
+
 export const isObject = (v: unknown): v is JsonObject =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -152,7 +155,7 @@ export class JsonChecker {
 
   /** A bare value that must index a top-level array (an item of `children`, `joints`, …). */
   refValue(v: unknown, path: string, target: TopLevelKey): number {
-    return this.indexValue(v, path, this.list(target).length, `${TOP_LEVEL[target]}s`);
+    return this.indexValue(v, path, this.list(target).length, plural(TOP_LEVEL[target]));
   }
 
   /** A value that must index a list of `length` things called `what`. */
