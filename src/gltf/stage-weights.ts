@@ -99,14 +99,21 @@ export function stageWeightAccessors(
         continue;
       }
 
-      const jArray = gatherSet(
-        pw.jointsAsBytes ? new Uint8Array(vertexCount * 4) : new Uint16Array(vertexCount * 4),
-        pw.joints,
-        vertexCount,
-        K,
-        s,
-      );
-      const wArray = gatherSet(newWeightArray(pw.weights, vertexCount * 4), pw.weights, vertexCount, K, s);
+      // One set of VEC4 in the right types already: use it as is (export owns these arrays).
+      const direct = K === 4 && !pw.jointsAsBytes;
+      const jArray = direct
+        ? pw.joints
+        : gatherSet(
+            pw.jointsAsBytes ? new Uint8Array(vertexCount * 4) : new Uint16Array(vertexCount * 4),
+            pw.joints,
+            vertexCount,
+            K,
+            s,
+          );
+      const wArray =
+        K === 4
+          ? pw.weights
+          : gatherSet(newWeightArray(pw.weights, vertexCount * 4), pw.weights, vertexCount, K, s);
 
       const key = oldW ?? oldJ;
       const candidates = key ? (written.get(key) ?? []) : [];

@@ -1,5 +1,6 @@
 import { type Document, Format, type JSONDocument, Logger, WebIO } from '@gltf-transform/core';
 import { ALL_EXTENSIONS } from '@gltf-transform/extensions';
+import { FastVertexWriter } from './fast-vertex-writer.ts';
 import { patchNearDefaults } from './patch-near-defaults.ts';
 
 /** What {@link writeExport} produced: one GLB, or a .gltf with the files it references. */
@@ -20,7 +21,9 @@ let io: WebIO | null = null;
  * the replaced weight accessors that staging keeps out of the file on purpose.
  */
 function writer(): WebIO {
-  io ??= new WebIO().setLogger(new Logger(Logger.Verbosity.ERROR)).registerExtensions(ALL_EXTENSIONS);
+  io ??= new WebIO()
+    .setLogger(new Logger(Logger.Verbosity.ERROR))
+    .registerExtensions([...ALL_EXTENSIONS, FastVertexWriter]);
   return io;
 }
 
@@ -70,10 +73,18 @@ export async function writeExport(
   fileName: string,
   base: string,
 ): Promise<WrittenExport> {
-  const { json, resources } = await writer().writeJSON(document, {
-    format: format === 'glb' ? Format.GLB : Format.GLTF,
-    basename: base,
-  });
+  // Created for this write only (an extension the document holds is one the writer runs).
+  document.createExtension(FastVertexWriter);
+  let written: JSONDocument;
+  try {
+    written = await writer().writeJSON(document, {
+      format: format === 'glb' ? Format.GLB : Format.GLTF,
+      basename: base,
+    });
+  } finally {
+    document.disposeExtension(FastVertexWriter.EXTENSION_NAME);
+  }
+  const { json, resources } = written;
   patchNearDefaults(json, document);
   if (format === 'glb') {
     // A GLB's only resource is its BIN chunk (images live in buffer views).

@@ -168,7 +168,10 @@ export function diffDocuments(a: Document, b: Document): string[] {
     const w = `mesh ${i} (${mesh.getName()})`;
     if (mesh.getName() !== other.getName()) out.push(`${w}: name`);
     if (!sameValue(mesh.getWeights(), other.getWeights())) out.push(`${w}: weights`);
-    if (!sameValue(mesh.getExtras(), other.getExtras())) out.push(`${w}: extras`);
+    // glTF-Transform writes morph target names as extras.targetNames (the common convention).
+    const extras = { ...other.getExtras() };
+    if (!('targetNames' in mesh.getExtras())) delete extras.targetNames;
+    if (!sameValue(mesh.getExtras(), extras)) out.push(`${w}: extras`);
     const pa = mesh.listPrimitives();
     const pb = other.listPrimitives();
     if (pa.length !== pb.length) {
