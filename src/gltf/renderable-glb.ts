@@ -1,4 +1,4 @@
-import { type Document, WebIO } from '@gltf-transform/core';
+import { type Document, type Extension, WebIO } from '@gltf-transform/core';
 import { ALL_EXTENSIONS } from '@gltf-transform/extensions';
 
 /** Extensions that only compress geometry: the viewport gets the decoded data instead. */
@@ -22,7 +22,8 @@ export async function writeRenderableGlb(document: Document): Promise<Uint8Array
   } finally {
     for (const { name, required } of removed) {
       const ctor = ALL_EXTENSIONS.find((e) => e.EXTENSION_NAME === name);
-      if (ctor) document.createExtension(ctor).setRequired(required);
+      if (ctor)
+        document.createExtension(ctor as unknown as new (doc: Document) => Extension).setRequired(required);
     }
   }
 }

@@ -10,6 +10,7 @@ export const SHARED_MODEL_FILES: {
   name: string;
   file: string;
   vertices: number;
+  skinnedVertices: number;
   joints: number;
   skins: number;
 }[] = [
