@@ -1,7 +1,7 @@
 import { WebIO } from '@gltf-transform/core';
 import { buildMannequin, mannequinToDocument } from '../../src/character/index.ts';
-import { buildSkinnedModel } from '../../src/gltf/skinned-model.ts';
 import { readDocument } from '../../src/gltf/read-document.ts';
+import { buildSkinnedModel } from '../../src/gltf/skinned-model.ts';
 import type { Benchmark } from './harness.ts';
 
 /** `import/300k`: the 300k-vertex built-in character from GLB bytes to an editor-ready model. */
