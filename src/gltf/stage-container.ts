@@ -42,7 +42,7 @@ export function isAccessorUsed(accessor: Accessor): boolean {
  * Makes the document writable with one buffer: a GLB holds at most one (a .gltf such as
  * SimpleSkin may have several), and accessors made in code may have none. Accessors of the other
  * buffers move to the first; those buffers are disposed for the write and recreated (same name,
- * URI, extras, in the same order) with their accessors afterwards. Call before staging weights.
+ * URI, extras, extensions, in the same order) with their accessors afterwards. Call before staging weights.
  */
 export function stageSingleBuffer(stage: ExportStage, document: Document, single: boolean): void {
   const root = document.getRoot();
@@ -62,7 +62,15 @@ export function stageSingleBuffer(stage: ExportStage, document: Document, single
   if (!single || buffers.length < 2) return;
   const moved = buffers.slice(1).map((buffer) => {
     const accessors = buffer.listParents().filter((p): p is Accessor => p instanceof Accessor);
-    return { name: buffer.getName(), uri: buffer.getURI(), extras: buffer.getExtras(), buffer, accessors };
+    return {
+      name: buffer.getName(),
+      uri: buffer.getURI(),
+      extras: buffer.getExtras(),
+      // e.g. EXT_meshopt_compression's fallback flag: outlives the buffer, re-attached below.
+      extensions: buffer.listExtensions(),
+      buffer,
+      accessors,
+    };
   });
   for (const m of moved) {
     for (const a of m.accessors) a.setBuffer(first);
@@ -71,6 +79,7 @@ export function stageSingleBuffer(stage: ExportStage, document: Document, single
   stage.onRestore(() => {
     for (const m of moved) {
       const buffer = document.createBuffer(m.name).setURI(m.uri).setExtras(m.extras);
+      for (const ext of m.extensions) buffer.setExtension(ext.extensionName, ext);
       for (const a of m.accessors) a.setBuffer(buffer);
     }
   });
