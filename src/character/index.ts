@@ -80,8 +80,9 @@ export function buildMannequin(options: BuildMannequinOptions = {}): MannequinDa
     else break;
     mesh = meshField(field, h);
   }
-  const positions = Float32Array.from(mesh.positions);
-  const normals = Float32Array.from(mesh.normals);
+  // The typed-array constructor converts in bulk (`from` walks an iterator: slow when cold).
+  const positions = new Float32Array(mesh.positions);
+  const normals = new Float32Array(mesh.normals);
   const { joints, weights } = mannequinWeights(positions, mesh.mirror, MANNEQUIN_JOINTS);
   return {
     positions,

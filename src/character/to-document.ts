@@ -32,7 +32,7 @@ export function mannequinToDocument(data: MannequinData, options: MannequinToDoc
     doc.createAccessor(name).setType(type).setArray(array).setBuffer(buffer);
 
   const vertexCount = data.positions.length / 3;
-  const indices = vertexCount < 65536 ? Uint16Array.from(data.indices) : data.indices;
+  const indices = vertexCount < 65536 ? new Uint16Array(data.indices) : data.indices;
   const material = doc
     .createMaterial('MannequinGrey')
     .setBaseColorFactor([color[0], color[1], color[2], 1])

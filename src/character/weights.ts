@@ -56,114 +56,161 @@ export function mannequinWeights(
   options: MannequinWeightsOptions = {},
 ): { joints: Uint16Array; weights: Float32Array } {
   const { power, sideBlend, minWeight, endStretch } = { ...MANNEQUIN_WEIGHTS_DEFAULTS, ...options };
-  const stretch2 = endStretch * endStretch - 1;
   const n = mirror.length;
-  const joints = new Uint16Array(n * K);
-  const weights = new Float32Array(n * K);
-  // Bones as flat arrays: head, head→tail, 1/length², radii, side (+1 left, -1 right, 0 centre).
-  const bones = skeleton.map((j, i) => ({ j, i })).filter(({ j }) => j.deforms);
-  const nb = bones.length;
-  const B = new Float64Array(nb * 10);
-  const boneJoint = new Uint16Array(nb);
-  bones.forEach(({ j, i }, b) => {
+  const ctx = context(skeleton, n, power, sideBlend, minWeight, endStretch);
+  // Small per-vertex functions rather than one big loop: V8 optimises them whole and early,
+  // where a big loop would be compiled on the stack and thrown out at each rare branch.
+  for (let v = 0; v < n; v++) {
+    const px = positions[3 * v];
+    if (px < 0 && mirror[v] !== v) continue;
+    scoreBones(ctx, px, positions[3 * v + 1], positions[3 * v + 2]);
+    writeVertex(ctx, v, mirror[v] === v);
+  }
+  // Mirror images: same weights on the mirrored joints, re-sorted.
+  for (let v = 0; v < n; v++) {
+    if (mirror[v] !== v && positions[3 * v] < 0) copyMirrored(ctx, v, mirror[v]);
+  }
+  return { joints: ctx.joints, weights: ctx.weights };
+}
+
+interface Context {
+  skeleton: readonly MannequinJoint[];
+  /** Per bone, 10 numbers: head, head→tail, 1/length², radii, side (+1 left, -1 right, 0 centre). */
+  bones: Float64Array;
+  boneJoint: Uint16Array;
+  power: number;
+  sideBlend: number;
+  minWeight: number;
+  stretch2: number;
+  candJ: Int32Array;
+  candW: Float64Array;
+  w64: Float64Array;
+  joints: Uint16Array;
+  weights: Float32Array;
+}
+
+function context(
+  skeleton: readonly MannequinJoint[],
+  n: number,
+  power: number,
+  sideBlend: number,
+  minWeight: number,
+  endStretch: number,
+): Context {
+  const deforming = skeleton.map((j, i) => ({ j, i })).filter(({ j }) => j.deforms);
+  const bones = new Float64Array(deforming.length * 10);
+  const boneJoint = new Uint16Array(deforming.length);
+  deforming.forEach(({ j, i }, b) => {
     const [ax, ay, az] = j.boneStart;
     const dx = j.tail[0] - ax;
     const dy = j.tail[1] - ay;
     const dz = j.tail[2] - az;
     const side = j.mirror === i ? 0 : Math.sign(ax);
-    B.set([ax, ay, az, dx, dy, dz, 1 / (dx * dx + dy * dy + dz * dz), j.radii[0], j.radii[1], side], b * 10);
+    bones.set(
+      [ax, ay, az, dx, dy, dz, 1 / (dx * dx + dy * dy + dz * dz), j.radii[0], j.radii[1], side],
+      b * 10,
+    );
     boneJoint[b] = i;
   });
-  const candJ = new Int32Array(C);
-  const candW = new Float64Array(C);
-  const w64 = new Float64Array(K);
+  return {
+    skeleton,
+    bones,
+    boneJoint,
+    power,
+    sideBlend,
+    minWeight,
+    stretch2: endStretch * endStretch - 1,
+    candJ: new Int32Array(C),
+    candW: new Float64Array(C),
+    w64: new Float64Array(K),
+    joints: new Uint16Array(n * K),
+    weights: new Float32Array(n * K),
+  };
+}
 
-  for (let v = 0; v < n; v++) {
-    const px = positions[3 * v];
-    if (px < 0 && mirror[v] !== v) continue;
-    const py = positions[3 * v + 1];
-    const pz = positions[3 * v + 2];
-    const leftMask = smoothstep((px + sideBlend) / (2 * sideBlend));
-    const rightMask = smoothstep((sideBlend - px) / (2 * sideBlend));
-    candJ.fill(-1);
-    candW.fill(0);
-    for (let b = 0; b < nb; b++) {
-      const o = b * 10;
-      const side = B[o + 9];
-      const mask = side > 0 ? leftMask : side < 0 ? rightMask : 1;
-      if (mask === 0) continue;
-      const qx = px - B[o];
-      const qy = py - B[o + 1];
-      const qz = pz - B[o + 2];
-      const sRaw = (qx * B[o + 3] + qy * B[o + 4] + qz * B[o + 5]) * B[o + 6];
-      const s = sRaw < 0 ? 0 : Math.min(sRaw, 1);
-      const ex = qx - s * B[o + 3];
-      const ey = qy - s * B[o + 4];
-      const ez = qz - s * B[o + 5];
-      // Squared overshoot past the nearest end, in units of the bone's length squared.
-      const over2 = ((sRaw - s) * (sRaw - s)) / B[o + 6];
-      const d2 = ex * ex + ey * ey + ez * ez + stretch2 * over2;
-      const r = B[o + 7] + s * (B[o + 8] - B[o + 7]);
-      // (distance / radius)^-power, from squares: no square root, and no pow for power 4.
-      const t2 = Math.max(d2 / (r * r), 0.0025);
-      const w = mask * (power === 4 ? 1 / (t2 * t2) : t2 ** (-power / 2));
-      // Insert into the sorted candidates (weight descending, joint ascending on ties).
-      let c = C;
-      const jt = boneJoint[b];
-      while (c > 0 && (candJ[c - 1] < 0 || w > candW[c - 1] || (w === candW[c - 1] && jt < candJ[c - 1])))
-        c--;
-      if (c >= C) continue;
-      for (let m = C - 1; m > c; m--) {
-        candJ[m] = candJ[m - 1];
-        candW[m] = candW[m - 1];
-      }
-      candJ[c] = jt;
-      candW[c] = w;
+/** Fills the context's candidates with the C strongest bones at (px, py, pz), strongest first. */
+function scoreBones(ctx: Context, px: number, py: number, pz: number): void {
+  const { bones: B, boneJoint, candJ, candW, power, stretch2, sideBlend } = ctx;
+  const leftMask = smoothstep((px + sideBlend) / (2 * sideBlend));
+  const rightMask = smoothstep((sideBlend - px) / (2 * sideBlend));
+  candJ.fill(-1);
+  candW.fill(0);
+  for (let b = 0, o = 0; b < boneJoint.length; b++, o += 10) {
+    const side = B[o + 9];
+    const mask = side > 0 ? leftMask : side < 0 ? rightMask : 1;
+    if (mask === 0) continue;
+    const qx = px - B[o];
+    const qy = py - B[o + 1];
+    const qz = pz - B[o + 2];
+    const sRaw = (qx * B[o + 3] + qy * B[o + 4] + qz * B[o + 5]) * B[o + 6];
+    const s = sRaw < 0 ? 0 : Math.min(sRaw, 1);
+    const ex = qx - s * B[o + 3];
+    const ey = qy - s * B[o + 4];
+    const ez = qz - s * B[o + 5];
+    // Squared overshoot past the nearest end (the bone's length² is 1 / B[o + 6]).
+    const over2 = ((sRaw - s) * (sRaw - s)) / B[o + 6];
+    const d2 = ex * ex + ey * ey + ez * ez + stretch2 * over2;
+    const r = B[o + 7] + s * (B[o + 8] - B[o + 7]);
+    // (distance / radius)^-power, from squares: no square root, and no pow for power 4.
+    const t2 = Math.max(d2 / (r * r), 0.0025);
+    const w = mask * (power === 4 ? 1 / (t2 * t2) : t2 ** (-power / 2));
+    // Insert into the sorted candidates (weight descending, joint ascending on ties).
+    const jt = boneJoint[b];
+    let c = C;
+    while (c > 0 && (candJ[c - 1] < 0 || w > candW[c - 1] || (w === candW[c - 1] && jt < candJ[c - 1]))) c--;
+    if (c >= C) continue;
+    for (let m = C - 1; m > c; m--) {
+      candJ[m] = candJ[m - 1];
+      candW[m] = candW[m - 1];
     }
-    let count = 0;
-    while (count < K && candJ[count] >= 0) count++;
-    const selfMirror = mirror[v] === v;
-    // On the mid-plane, never keep one joint of a mirrored pair of equal weight without the other.
-    if (selfMirror) {
-      while (count > 0 && count < C && candJ[count] >= 0) {
-        const last = candJ[count - 1];
-        if (skeleton[last].mirror === last || candW[count - 1] !== candW[count]) break;
-        count--;
-      }
-    }
-    // Normalise in float64, drop faint influences, normalise again.
-    let sum = 0;
-    for (let i = 0; i < count; i++) sum += candW[i];
-    while (count > 1 && candW[count - 1] < minWeight * sum) sum -= candW[--count];
-    if (selfMirror) {
-      // Dropping stops at a pair: keep dropping both sides of it or neither.
-      while (count > 1 && candW[count - 1] === candW[count] && candJ[count] >= 0) sum -= candW[--count];
-    }
-    const base = v * K;
-    for (let i = 0; i < count; i++) w64[i] = candW[i] / sum;
-    writeSlots(joints, weights, base, candJ, w64, count, fixupSlot(skeleton, candJ, count, selfMirror));
+    candJ[c] = jt;
+    candW[c] = w;
   }
+}
 
-  // Mirror images: same weights on the mirrored joints, re-sorted.
-  for (let v = 0; v < n; v++) {
-    const w = mirror[v];
-    if (w === v || positions[3 * v] >= 0) continue;
-    for (let i = 0; i < K; i++) {
-      candW[i] = weights[w * K + i];
-      candJ[i] = candW[i] > 0 ? skeleton[joints[w * K + i]].mirror : 0;
-    }
-    for (let i = 0; i < K; i++) {
-      let best = i;
-      for (let m = i + 1; m < K; m++) {
-        if (candW[m] > candW[best] || (candW[m] === candW[best] && candJ[m] < candJ[best])) best = m;
-      }
-      joints[v * K + i] = candJ[best];
-      weights[v * K + i] = candW[best];
-      candJ[best] = candJ[i];
-      candW[best] = candW[i];
+/** Keeps at most K candidates (whole mirrored pairs on the mid-plane), prunes, normalises, writes. */
+function writeVertex(ctx: Context, v: number, selfMirror: boolean): void {
+  const { candJ, candW, w64, skeleton, minWeight } = ctx;
+  let count = 0;
+  while (count < K && candJ[count] >= 0) count++;
+  // On the mid-plane, never keep one joint of a mirrored pair of equal weight without the other.
+  if (selfMirror) {
+    while (count > 0 && count < C && candJ[count] >= 0) {
+      const last = candJ[count - 1];
+      if (skeleton[last].mirror === last || candW[count - 1] !== candW[count]) break;
+      count--;
     }
   }
-  return { joints, weights };
+  // Normalise in float64, drop faint influences, normalise again.
+  let sum = 0;
+  for (let i = 0; i < count; i++) sum += candW[i];
+  while (count > 1 && candW[count - 1] < minWeight * sum) sum -= candW[--count];
+  if (selfMirror) {
+    // Dropping stops at a pair: keep dropping both sides of it or neither.
+    while (count > 1 && candW[count - 1] === candW[count] && candJ[count] >= 0) sum -= candW[--count];
+  }
+  for (let i = 0; i < count; i++) w64[i] = candW[i] / sum;
+  const fix = fixupSlot(skeleton, candJ, count, selfMirror);
+  writeSlots(ctx.joints, ctx.weights, v * K, candJ, w64, count, fix);
+}
+
+/** Vertex v takes its mirror image w's weights on the mirrored joints, re-sorted. */
+function copyMirrored(ctx: Context, v: number, w: number): void {
+  const { candJ, candW, joints, weights, skeleton } = ctx;
+  for (let i = 0; i < K; i++) {
+    candW[i] = weights[w * K + i];
+    candJ[i] = candW[i] > 0 ? skeleton[joints[w * K + i]].mirror : 0;
+  }
+  for (let i = 0; i < K; i++) {
+    let best = i;
+    for (let m = i + 1; m < K; m++) {
+      if (candW[m] > candW[best] || (candW[m] === candW[best] && candJ[m] < candJ[best])) best = m;
+    }
+    joints[v * K + i] = candJ[best];
+    weights[v * K + i] = candW[best];
+    candJ[best] = candJ[i];
+    candW[best] = candW[i];
+  }
 }
 
 /** The slot whose weight absorbs float32 rounding: the largest, or on the mid-plane the largest

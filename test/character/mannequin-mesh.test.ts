@@ -29,6 +29,11 @@ describe('buildMannequin: surface', () => {
       components: 1,
       euler: 2,
     });
+    // Welded: no two vertices share a position.
+    const P = data.positions;
+    const seen = new Set<string>();
+    for (let v = 0; v < P.length / 3; v++) seen.add(`${P[3 * v]},${P[3 * v + 1]},${P[3 * v + 2]}`);
+    expect(seen.size).toBe(P.length / 3);
     // Counter-clockwise seen from outside: positive signed volume, about a person's (~0.07 m³).
     expect(topo.volume).toBeGreaterThan(0.04);
     expect(topo.volume).toBeLessThan(0.12);
