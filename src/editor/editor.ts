@@ -4,8 +4,11 @@ import { LoadError } from '../gltf/load-error.ts';
 import { readDocument } from '../gltf/read-document.ts';
 import { writeRenderableGlb } from '../gltf/renderable-glb.ts';
 import { buildSkinnedModel, type SkinnedModel } from '../gltf/skinned-model.ts';
+import { type UndoEntry, UndoStack } from '../history/undo-stack.ts';
+import { applyWeightPatch } from '../history/weight-patch.ts';
 import { Emitter } from './emitter.ts';
 import { type Notice, repairNotice } from './notices.ts';
+import { PaintSession } from './painting.ts';
 
 /** What the editor tells its clients (the UI, tests, scripts). */
 export type EditorEvents = {
@@ -55,6 +58,15 @@ export class Editor {
   selectedJoint: number | null = null;
   readonly locks = new Set<number>();
   notices: Notice[] = [];
+  /** Weight history: every stroke, flood and tool is one step (src/history). */
+  readonly history = new UndoStack({
+    onDrop: (steps) =>
+      this.notify({
+        level: 'info',
+        message: `The ${steps} oldest undo steps were dropped to keep the history within its memory limit.`,
+      }),
+  });
+  private paintSession: PaintSession | null = null;
 
   /**
    * Opens a file. On failure the previous model stays loaded and a LoadError (with a message
@@ -97,6 +109,7 @@ export class Editor {
     this.sourceBytes = sourceBytes;
     this.locks.clear();
     this.notices = [];
+    this.history.clear();
     this.selectedJoint = this.defaultJoint(model);
     this.events.emit('model', model);
     this.events.emit('selection', this.selectedJoint);
@@ -193,6 +206,40 @@ export class Editor {
       name: model.joints.get(skinJoints[joint])?.name ?? `joint ${joint}`,
       weight,
     }));
+  }
+
+  // --- Painting and history (src/editor/painting.ts, src/history) ---
+
+  /** Weight painting: brushes, strokes, flood (see PaintSession). */
+  get paint(): PaintSession {
+    this.paintSession ??= new PaintSession(this);
+    return this.paintSession;
+  }
+
+  /** Undoes the last step (cancelling a stroke in progress first). Returns false when there is none. */
+  undo(): boolean {
+    this.paintSession?.cancelStroke();
+    const entry = this.history.undo();
+    if (entry) this.applyHistory(entry, 'before');
+    return entry !== null;
+  }
+
+  /** Redoes the last undone step. Returns false when there is none. */
+  redo(): boolean {
+    this.paintSession?.cancelStroke();
+    const entry = this.history.redo();
+    if (entry) this.applyHistory(entry, 'after');
+    return entry !== null;
+  }
+
+  private applyHistory(entry: UndoEntry, side: 'before' | 'after'): void {
+    const model = this.requireModel();
+    for (const patch of entry.patches)
+      applyWeightPatch(patch, model.primitives[patch.primitive].weights, side);
+    this.events.emit(
+      'weights',
+      entry.patches.map((p) => ({ primitive: p.primitive, start: p.start, end: p.end })),
+    );
   }
 
   requireModel(): SkinnedModel {

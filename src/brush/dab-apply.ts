@@ -1,0 +1,167 @@
+/**
+ * Dab application: what each brush does to the nodes a dab touches. Every write goes through
+ * the WeightWriter (lock-aware renormalisation, welded copies, history capture). No allocation:
+ * targets live in a surface-sized scratch array.
+ */
+import type { SkinSurface } from '../mesh/skin-surface.ts';
+import { blendMix, blendWeight } from './blend.ts';
+import type { DabHits } from './dab-hits.ts';
+import type { WeightWriter } from './weight-writer.ts';
+
+/**
+ * Per-stroke state for "accumulate off" (Blender): a node's first weight in the stroke and the
+ * strongest alpha any dab gave it so far. Its weight is blended from that first weight with
+ * that alpha, so going over the same spot again within one stroke adds nothing.
+ */
+export class AccumState {
+  readonly stamp: Uint32Array;
+  readonly orig: Float32Array;
+  readonly alpha: Float32Array;
+  private epoch = 1;
+  constructor(capacity: number) {
+    this.stamp = new Uint32Array(capacity);
+    this.orig = new Float32Array(capacity);
+    this.alpha = new Float32Array(capacity);
+  }
+  /** Forgets every node (a new stroke). */
+  reset(): void {
+    if (++this.epoch === 0xffffffff) {
+      this.stamp.fill(0);
+      this.epoch = 1;
+    }
+  }
+  get current(): number {
+    return this.epoch;
+  }
+}
+
+/**
+ * Draw / Add / Subtract (and the other blend modes): blends each node's weight of `joint` toward
+ * `paint` with alpha `strength × falloff`. With `accum` (accumulate off), blends from the
+ * stroke's first weight with the strongest alpha seen. Returns the nodes changed.
+ */
+export function applyBlendDab(
+  writer: WeightWriter,
+  hits: DabHits,
+  joint: number,
+  mode: number,
+  paint: number,
+  strength: number,
+  accum: AccumState | null,
+): number {
+  let changed = 0;
+  const { nodes, falloff } = hits;
+  const epoch = accum ? accum.current : 0;
+  for (let k = 0; k < hits.count; k++) {
+    const g = nodes[k];
+    const a = strength * falloff[k];
+    let w: number;
+    let alpha = a;
+    if (accum) {
+      if (accum.stamp[g] !== epoch) {
+        accum.stamp[g] = epoch;
+        accum.orig[g] = writer.nodeWeight(g, joint);
+        accum.alpha[g] = 0;
+      }
+      if (!(a > accum.alpha[g])) continue;
+      accum.alpha[g] = a;
+      alpha = a;
+      w = accum.orig[g];
+    } else {
+      w = writer.nodeWeight(g, joint);
+    }
+    const x = blendWeight(mode, w, paint, alpha);
+    // Skip nodes the blend leaves where they are: no capture, no renormalisation.
+    if (Math.fround(x) === writer.nodeWeight(g, joint)) continue;
+    if (writer.setNodeWeight(g, joint, x)) changed++;
+  }
+  return changed;
+}
+
+/**
+ * Smooth (blur): mixes each node's weight toward the mean of itself and its welded surface
+ * neighbours (all read before any write, so the result does not depend on visiting order).
+ */
+export function applySmoothDab(
+  writer: WeightWriter,
+  surface: SkinSurface,
+  hits: DabHits,
+  joint: number,
+  strength: number,
+  targets: Float32Array,
+): number {
+  const { start, neighbors } = surface.adjacency;
+  const { nodes, falloff } = hits;
+  for (let k = 0; k < hits.count; k++) {
+    const g = nodes[k];
+    let sum = writer.nodeWeight(g, joint);
+    const e0 = start[g];
+    const e1 = start[g + 1];
+    for (let e = e0; e < e1; e++) sum += writer.nodeWeight(neighbors[e], joint);
+    targets[k] = sum / (e1 - e0 + 1);
+  }
+  let changed = 0;
+  for (let k = 0; k < hits.count; k++) {
+    const g = nodes[k];
+    const w = writer.nodeWeight(g, joint);
+    const x = clamp01(blendMix(w, targets[k], strength * falloff[k]));
+    if (Math.fround(x) === w) continue;
+    if (writer.setNodeWeight(g, joint, x)) changed++;
+  }
+  return changed;
+}
+
+/**
+ * Smear: drags weights along the stroke. Each node takes (mixed by alpha) the weight of the
+ * neighbour right behind it — the one whose direction to the node best matches the stroke
+ * direction (dx, dy, dz), as Blender's smear. Nodes with no neighbour behind are left alone.
+ */
+export function applySmearDab(
+  writer: WeightWriter,
+  surface: SkinSurface,
+  hits: DabHits,
+  joint: number,
+  strength: number,
+  dx: number,
+  dy: number,
+  dz: number,
+  targets: Float32Array,
+): number {
+  const { start, neighbors } = surface.adjacency;
+  const P = surface.positions;
+  const { nodes, falloff } = hits;
+  for (let k = 0; k < hits.count; k++) {
+    const g = nodes[k];
+    let best = 0;
+    let from = -1;
+    for (let e = start[g]; e < start[g + 1]; e++) {
+      const h = neighbors[e];
+      const ex = P[g * 3] - P[h * 3];
+      const ey = P[g * 3 + 1] - P[h * 3 + 1];
+      const ez = P[g * 3 + 2] - P[h * 3 + 2];
+      const len = Math.sqrt(ex * ex + ey * ey + ez * ez);
+      if (!(len > 0)) continue;
+      const dot = (ex * dx + ey * dy + ez * dz) / len;
+      if (dot > best) {
+        best = dot;
+        from = h;
+      }
+    }
+    targets[k] = from < 0 ? Number.NaN : writer.nodeWeight(from, joint);
+  }
+  let changed = 0;
+  for (let k = 0; k < hits.count; k++) {
+    const t = targets[k];
+    if (Number.isNaN(t)) continue; // nothing behind this node
+    const g = nodes[k];
+    const w = writer.nodeWeight(g, joint);
+    const x = clamp01(blendMix(w, t, strength * falloff[k]));
+    if (Math.fround(x) === w) continue;
+    if (writer.setNodeWeight(g, joint, x)) changed++;
+  }
+  return changed;
+}
+
+function clamp01(x: number): number {
+  return x < 0 ? 0 : Math.min(x, 1);
+}

@@ -1,0 +1,128 @@
+/**
+ * PaintTargets: what painting needs per loaded model, built on first use and kept until the
+ * model changes — one SkinSurface + Painter per skin (all its primitives), the nearest-bone
+ * fallback per skin, and the joint mirror pairs (names, then positions, then overrides).
+ */
+import { NearestBone } from '../brush/nearest-bone.ts';
+import { Painter } from '../brush/painter.ts';
+import type { SkinnedModel } from '../gltf/skinned-model.ts';
+import { type JointMirror, mirrorJoints } from '../mesh/joint-mirror.ts';
+import type { MirrorAxis } from '../mesh/mirror-map.ts';
+import { SkinSurface } from '../mesh/skin-surface.ts';
+
+/** The paintable surface of one skin. */
+export interface PaintTarget {
+  /** Index into `model.skins`. */
+  skin: number;
+  surface: SkinSurface;
+  painter: Painter;
+  /** Skin joint index of each joint id (node index) in this skin. */
+  jointIndex: Map<number, number>;
+}
+
+// Tip joints (Mixamo `HeadTop_End`, Blender `.end`) mark where a bone ends: never a fallback.
+const TIP = /[._]end$/i;
+
+export class PaintTargets {
+  readonly model: SkinnedModel;
+  private readonly targets = new Map<number, PaintTarget>();
+  private readonly mirrors = new Map<MirrorAxis, JointMirror>();
+  private readonly ids: number[];
+  private overrides: [number, number][] = [];
+
+  constructor(model: SkinnedModel) {
+    this.model = model;
+    this.ids = [...model.joints.keys()];
+  }
+
+  /** The target holding primitive `primitive` (built on first use), or null if not skinned. */
+  forPrimitive(primitive: number): PaintTarget | null {
+    const prim = this.model.primitives[primitive];
+    if (!prim) return null;
+    return this.forSkin(prim.skins[0]);
+  }
+
+  /** The target of skin `skin` (its primitives are those whose first skin it is). */
+  forSkin(skin: number): PaintTarget {
+    let target = this.targets.get(skin);
+    if (target) return target;
+    const model = this.model;
+    const prims = model.primitives.filter((p) => p.skins[0] === skin);
+    const surface = new SkinSurface(
+      prims.map((p) => ({
+        primitive: p.id,
+        positions: p.positions,
+        indices: p.indices,
+        mode: p.primitive.getMode(),
+      })),
+    );
+    const skinJoints = model.skins[skin].joints;
+    const jointIndex = new Map<number, number>();
+    skinJoints.forEach((id, j) => {
+      if (!jointIndex.has(id)) jointIndex.set(id, j);
+    });
+    const bones = new NearestBone({
+      positions: skinJoints.map((id) => model.joints.get(id)?.bindPosition ?? [0, 0, 0]),
+      parents: skinJoints.map((id) => {
+        // The nearest ancestor that is in this skin.
+        let p = model.joints.get(id)?.parent ?? -1;
+        while (p >= 0 && !jointIndex.has(p)) p = model.joints.get(p)?.parent ?? -1;
+        return p < 0 ? -1 : jointIndex.get(p)!;
+      }),
+      excluded: skinJoints.flatMap((id, j) => (TIP.test(model.joints.get(id)?.name ?? '') ? [j] : [])),
+    });
+    const painter = new Painter(
+      surface,
+      prims.map((p) => p.weights),
+      bones,
+    );
+    target = { skin, surface, painter, jointIndex };
+    this.targets.set(skin, target);
+    return target;
+  }
+
+  /** Every target already built. */
+  built(): PaintTarget[] {
+    return [...this.targets.values()];
+  }
+
+  /** Lock flags by skin joint index for a target, from the editor's locked joint ids. */
+  lockMask(target: PaintTarget, locks: ReadonlySet<number>): Uint8Array | null {
+    if (locks.size === 0) return null;
+    const joints = this.model.skins[target.skin].joints;
+    const mask = new Uint8Array(joints.length);
+    joints.forEach((id, j) => {
+      if (locks.has(id)) mask[j] = 1;
+    });
+    return mask;
+  }
+
+  /** The joint (id) a mirrored stroke on joint `id` paints. */
+  mirrorJoint(id: number, axis: MirrorAxis = 'x'): number {
+    const k = this.ids.indexOf(id);
+    if (k < 0) return id;
+    return this.ids[this.jointMirror(axis).mirror[k]];
+  }
+
+  /** Pairs for every joint of the model (index = position in `model.joints`). */
+  jointMirror(axis: MirrorAxis = 'x'): JointMirror {
+    let m = this.mirrors.get(axis);
+    if (!m) {
+      const joints = this.ids.map((id) => {
+        const j = this.model.joints.get(id)!;
+        return { name: j.name, position: j.bindPosition };
+      });
+      const overrides = this.overrides.map(([a, b]) => [this.ids.indexOf(a), this.ids.indexOf(b)] as const);
+      m = mirrorJoints(joints, { axis, overrides });
+      this.mirrors.set(axis, m);
+    }
+    return m;
+  }
+
+  /** Sets a manual pair (joint ids), replacing what names and positions found. */
+  overrideMirror(a: number, b: number): void {
+    this.overrides = this.overrides.filter(([x, y]) => x !== a && y !== a && x !== b && y !== b);
+    this.overrides.push([a, b]);
+    this.mirrors.clear();
+  }
+}

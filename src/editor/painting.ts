@@ -1,0 +1,326 @@
+/**
+ * PaintSession: weight painting on the Editor — the API the viewport (and scripts) call.
+ * A stroke is `beginStroke` → `strokeTo`… → `endStroke` (one undo step) or `cancelStroke`
+ * (Escape: every touched vertex back, bit for bit). Points are in mesh space, on the surface
+ * the pointer hit (the UI raycasts). After each call that changed weights the Editor emits
+ * 'weights' with the changed vertex range of each primitive.
+ */
+import type { PaintSample } from '../brush/painter.ts';
+import {
+  applyModifiers,
+  BRUSH_DEFAULTS,
+  type BrushModifiers,
+  type BrushSettings,
+  sanitizeBrushSettings,
+  strokeConfig,
+} from './brush-settings.ts';
+import type { Editor } from './editor.ts';
+import { Emitter } from './emitter.ts';
+import { type PaintTarget, PaintTargets } from './painting-targets.ts';
+
+/** A point of a stroke, as the viewport reports it. */
+export interface StrokeInput {
+  /** SkinnedModel primitive id under the pointer. */
+  primitive: number;
+  /** Hit point, mesh space. */
+  point: readonly [number, number, number];
+  /** Surface normal at the hit (informational: recorded for replay). */
+  normal?: readonly [number, number, number];
+  /** Camera → scene direction, for front-faces-only. */
+  viewDir?: readonly [number, number, number];
+  /** Pen pressure 0..1 (1 for a mouse). */
+  pressure?: number;
+}
+
+/** A stroke as data: replay it with {@link PaintSession.replay} (scripts, tests, bug reports). */
+export interface StrokeRecord {
+  /** Name of the painted joint. */
+  joint: string;
+  settings: BrushSettings;
+  modifiers: BrushModifiers;
+  samples: StrokeInput[];
+}
+
+/** What PaintSession tells the UI besides the Editor's 'weights'. */
+export type PaintEvents = {
+  settings: BrushSettings;
+  stroke: 'begin' | 'end' | 'cancel';
+};
+
+interface ActiveStroke {
+  target: PaintTarget;
+  record: StrokeRecord;
+  /** Sample brush: strokes pick weights, they don't paint. */
+  sampling: boolean;
+}
+
+const copy3 = (v?: readonly [number, number, number]) =>
+  v ? ([v[0], v[1], v[2]] as [number, number, number]) : undefined;
+
+export class PaintSession {
+  readonly events = new Emitter<PaintEvents>();
+  settings: BrushSettings = { ...BRUSH_DEFAULTS };
+  /** The last finished stroke. */
+  lastStroke: StrokeRecord | null = null;
+  private readonly editor: Editor;
+  private cache: PaintTargets | null = null;
+  private stroke: ActiveStroke | null = null;
+  private readonly sample: PaintSample = { point: [0, 0, 0], pressure: 1, part: -1 };
+
+  constructor(editor: Editor) {
+    this.editor = editor;
+    editor.events.on('model', () => {
+      this.stroke = null;
+      this.cache = null;
+    });
+  }
+
+  /** Per-model targets (surfaces, painters, joint mirror pairs), built on demand. */
+  get targets(): PaintTargets {
+    const model = this.editor.requireModel();
+    if (this.cache?.model !== model) this.cache = new PaintTargets(model);
+    return this.cache;
+  }
+
+  /** True while a stroke is in progress. */
+  get painting(): boolean {
+    return this.stroke !== null;
+  }
+
+  /** Changes brush settings (validated, clamped); returns and emits the new settings. */
+  setSettings(change: Partial<BrushSettings>): BrushSettings {
+    this.settings = sanitizeBrushSettings(change, this.settings);
+    this.events.emit('settings', this.settings);
+    return this.settings;
+  }
+
+  /** Builds the surfaces of every skin now (weld, adjacency, index, mirror), so the first dab is instant. */
+  prepare(): void {
+    const model = this.editor.requireModel();
+    for (const s of new Set(model.primitives.map((p) => p.skins[0]))) {
+      const t = this.targets.forSkin(s);
+      if (this.settings.mirror) t.surface.mirror(this.settings.mirrorAxis);
+    }
+  }
+
+  /** Starts a stroke on the selected joint. Returns false (with a notice) when it is refused. */
+  beginStroke(input: StrokeInput, modifiers: BrushModifiers = {}): boolean {
+    if (this.stroke) this.endStroke();
+    const editor = this.editor;
+    const model = editor.requireModel();
+    const id = editor.selectedJoint;
+    if (id === null) return this.refuse('warning', 'Select a joint to paint its weights.');
+    const name = model.joints.get(id)?.name ?? `joint ${id}`;
+    const target = this.targets.forPrimitive(input.primitive);
+    if (!target)
+      return this.refuse(
+        'warning',
+        `Primitive ${input.primitive} is not skinned: there are no weights to paint.`,
+      );
+    const joint = target.jointIndex.get(id);
+    if (joint === undefined) return this.refuse('warning', `${name} is not a joint of this mesh's skin.`);
+    const settings = applyModifiers(this.settings, modifiers);
+    const record: StrokeRecord = { joint: name, settings, modifiers: { ...modifiers }, samples: [] };
+    if (settings.brush === 'sample') {
+      this.stroke = { target, record, sampling: true };
+      this.pick(input);
+      this.events.emit('stroke', 'begin');
+      return true;
+    }
+    if (editor.locks.has(id))
+      return this.refuse('error', `${name} is locked: unlock it to paint its weights.`);
+    let mirrorJoint = joint;
+    if (settings.mirror) {
+      const mid = this.targets.mirrorJoint(id, settings.mirrorAxis);
+      mirrorJoint = target.jointIndex.get(mid) ?? joint;
+      if (mid !== id && editor.locks.has(mid)) {
+        editor.notify({
+          level: 'warning',
+          message: `${model.joints.get(mid)?.name} is locked: the mirrored side is not painted.`,
+        });
+      }
+    }
+    const config = strokeConfig(settings, joint, mirrorJoint, this.targets.lockMask(target, editor.locks))!;
+    this.stroke = { target, record, sampling: false };
+    record.samples.push(this.recordSample(input));
+    target.painter.begin(config, this.toSample(target, input));
+    this.events.emit('stroke', 'begin');
+    this.emitRanges(target);
+    return true;
+  }
+
+  /** Continues the stroke to a new pointer sample (dabs every spacing × radius on the way). */
+  strokeTo(input: StrokeInput): void {
+    const s = this.stroke;
+    if (!s) return;
+    s.record.samples.push(this.recordSample(input));
+    if (s.sampling) {
+      this.pick(input);
+      return;
+    }
+    s.target.painter.moveTo(this.toSample(s.target, input));
+    this.emitRanges(s.target);
+  }
+
+  /** Ends the stroke: one undo step. Returns its record (null when no stroke was active). */
+  endStroke(): StrokeRecord | null {
+    const s = this.stroke;
+    if (!s) return null;
+    this.stroke = null;
+    if (!s.sampling) {
+      const painter = s.target.painter;
+      const patches = painter.end();
+      this.editor.history.push(`${label(s.record.settings)} stroke`, patches);
+      this.reportRefused(painter.writer.refused);
+    }
+    this.lastStroke = s.record;
+    this.events.emit('stroke', 'end');
+    return s.record;
+  }
+
+  /** Cancels the stroke in progress (Escape): its vertices get their weights back, bit for bit. */
+  cancelStroke(): void {
+    const s = this.stroke;
+    if (!s) return;
+    this.stroke = null;
+    if (!s.sampling) {
+      s.target.painter.cancel();
+      this.emitRanges(s.target);
+    }
+    this.events.emit('stroke', 'cancel');
+  }
+
+  /**
+   * Flood: sets the selected joint to the target weight on every vertex of every skin holding
+   * it, or only where `mask` (per primitive id, one flag per vertex) is set — one undo step.
+   * With a mask and mirror on, the mirrored vertices get the mirrored joint too.
+   */
+  flood(mask: ReadonlyMap<number, Uint8Array> | null = null): boolean {
+    if (this.stroke) this.endStroke();
+    const editor = this.editor;
+    const model = editor.requireModel();
+    const id = editor.selectedJoint;
+    if (id === null) return this.refuse('warning', 'Select a joint to flood.');
+    const name = model.joints.get(id)?.name ?? `joint ${id}`;
+    if (editor.locks.has(id)) return this.refuse('error', `${name} is locked: unlock it to flood it.`);
+    const { weight, mirror, mirrorAxis } = this.settings;
+    const patches = [];
+    let refused = 0;
+    for (const skin of new Set(model.primitives.map((p) => p.skins[0]))) {
+      const target = this.targets.forSkin(skin);
+      const joint = target.jointIndex.get(id);
+      if (joint === undefined) continue;
+      const nodeMask = mask ? this.nodeMask(target, mask) : null;
+      const mid = mirror && nodeMask ? this.targets.mirrorJoint(id, mirrorAxis) : id;
+      const mirrorJoint = target.jointIndex.get(mid) ?? joint;
+      const locked = this.targets.lockMask(target, editor.locks);
+      const painter = target.painter;
+      patches.push(
+        ...painter.flood(joint, weight, locked, nodeMask, mirror ? mirrorAxis : null, mirrorJoint),
+      );
+      refused += painter.writer.refused;
+      this.emitRanges(target);
+    }
+    editor.history.push('Flood', patches);
+    this.reportRefused(refused);
+    return true;
+  }
+
+  /** The selected joint's weight at the vertex nearest `input.point` (within the brush radius), or null. */
+  sampleWeight(input: StrokeInput): number | null {
+    const id = this.editor.selectedJoint;
+    const target = this.targets.forPrimitive(input.primitive);
+    const joint = id === null ? undefined : target?.jointIndex.get(id);
+    if (!target || joint === undefined) return null;
+    const [x, y, z] = input.point;
+    return target.painter.sample(x, y, z, this.settings.radius, joint);
+  }
+
+  /** Replaces a primitive's positions for brush queries (the posed mesh; mesh space, same count). */
+  setPositions(primitive: number, positions: Float32Array): void {
+    const target = this.targets.forPrimitive(primitive);
+    if (!target) throw new Error(`Primitive ${primitive} is not skinned.`);
+    target.surface.setPartPositions(target.surface.partOf(primitive), positions);
+  }
+
+  /** Back to bind-pose positions for every surface. */
+  resetPositions(): void {
+    for (const t of this.targets.built()) t.surface.resetPositions();
+  }
+
+  /** Replays a recorded stroke (the joint is selected by name; settings are restored after). */
+  replay(record: StrokeRecord): void {
+    if (record.samples.length === 0) return;
+    const saved = this.settings;
+    this.editor.selectJoint(record.joint);
+    this.settings = sanitizeBrushSettings(record.settings, BRUSH_DEFAULTS);
+    try {
+      if (!this.beginStroke(record.samples[0])) return;
+      for (const s of record.samples.slice(1)) this.strokeTo(s);
+      this.endStroke();
+    } finally {
+      this.settings = saved;
+    }
+  }
+
+  private pick(input: StrokeInput): void {
+    const w = this.sampleWeight(input);
+    if (w !== null) this.setSettings({ weight: w });
+  }
+
+  private toSample(target: PaintTarget, input: StrokeInput): PaintSample {
+    const s = this.sample;
+    s.point = input.point;
+    s.viewDir = input.viewDir;
+    s.pressure = input.pressure ?? 1;
+    s.part = target.surface.partOf(input.primitive);
+    return s;
+  }
+
+  private recordSample(input: StrokeInput): StrokeInput {
+    return {
+      primitive: input.primitive,
+      point: copy3(input.point)!,
+      normal: copy3(input.normal),
+      viewDir: copy3(input.viewDir),
+      pressure: input.pressure,
+    };
+  }
+
+  private nodeMask(target: PaintTarget, mask: ReadonlyMap<number, Uint8Array>): Uint8Array {
+    const s = target.surface;
+    const out = new Uint8Array(s.nodeCount);
+    s.parts.forEach((part, p) => {
+      const m = mask.get(part.primitive);
+      if (!m) return;
+      const v0 = s.vertexOffset[p];
+      for (let v = 0; v < m.length && v0 + v < s.vertexOffset[p + 1]; v++)
+        if (m[v]) out[s.nodeOf[v0 + v]] = 1;
+    });
+    return out;
+  }
+
+  private emitRanges(target: PaintTarget): void {
+    const ranges = target.painter.takeRanges();
+    if (ranges.length) this.editor.events.emit('weights', ranges);
+  }
+
+  private reportRefused(refused: number): void {
+    if (refused > 0) {
+      this.editor.notify({
+        level: 'warning',
+        message: `${refused} vertices were left unchanged: only locked joints weigh them.`,
+      });
+    }
+  }
+
+  private refuse(level: 'warning' | 'error', message: string): false {
+    this.editor.notify({ level, message });
+    return false;
+  }
+}
+
+function label(settings: BrushSettings): string {
+  const name = settings.brush;
+  return name[0].toUpperCase() + name.slice(1);
+}

@@ -1,0 +1,159 @@
+/**
+ * UndoStack: the editor's history of weight changes. Each step is a list of WeightPatches (one
+ * per touched primitive). Marks work as in tldraw: `mark()` before a multi-part action, then
+ * `bailToMark` to throw its steps away (cancel) or `squashToMark` to make them one step. The
+ * memory held is bounded: past `maxBytes`, the oldest steps are dropped (and reported).
+ *
+ * The stack holds data only: the caller applies an entry's `before` (undo) or `after` (redo)
+ * slots with `applyWeightPatch`.
+ */
+import { mergeWeightPatches, type WeightPatch, weightPatchBytes } from './weight-patch.ts';
+
+/** One undoable step. */
+export interface UndoEntry {
+  /** What the user did ("Draw stroke", "Flood"), for menus and notices. */
+  label: string;
+  patches: WeightPatch[];
+  /** Memory held by the patches. */
+  bytes: number;
+  /** Order of creation (marks compare against it). */
+  serial: number;
+}
+
+/** Options of {@link UndoStack}. */
+export interface UndoStackOptions {
+  /** Most memory the steps may hold together (default 512 MB). */
+  maxBytes?: number;
+  /** Told when old steps are dropped to stay within `maxBytes`. */
+  onDrop?: (steps: number, bytes: number) => void;
+}
+
+/** Defaults of {@link UndoStackOptions}. */
+export const UNDO_STACK_DEFAULTS = { maxBytes: 512 * 1024 * 1024 };
+
+/** A position in the stack returned by {@link UndoStack.mark}. */
+export type UndoMark = number;
+
+export class UndoStack {
+  maxBytes: number;
+  private onDrop: ((steps: number, bytes: number) => void) | null;
+  private done: UndoEntry[] = [];
+  private undone: UndoEntry[] = [];
+  private serial = 0;
+  private held = 0;
+
+  constructor(options: UndoStackOptions = {}) {
+    this.maxBytes = options.maxBytes ?? UNDO_STACK_DEFAULTS.maxBytes;
+    this.onDrop = options.onDrop ?? null;
+  }
+
+  /** Memory held by all steps (undo and redo). */
+  get bytes(): number {
+    return this.held;
+  }
+  get canUndo(): boolean {
+    return this.done.length > 0;
+  }
+  get canRedo(): boolean {
+    return this.undone.length > 0;
+  }
+  /** Steps that can be undone. */
+  get undoCount(): number {
+    return this.done.length;
+  }
+  get redoCount(): number {
+    return this.undone.length;
+  }
+
+  /** Records a step (none when `patches` is empty); clears the redo steps. */
+  push(label: string, patches: WeightPatch[]): UndoEntry | null {
+    if (patches.length === 0) return null;
+    for (const e of this.undone) this.held -= e.bytes;
+    this.undone = [];
+    const bytes = patches.reduce((n, p) => n + weightPatchBytes(p), 0);
+    const entry: UndoEntry = { label, patches, bytes, serial: this.serial++ };
+    this.done.push(entry);
+    this.held += bytes;
+    this.enforceLimit();
+    return entry;
+  }
+
+  /** The step to revert (apply its `before`), now moved to the redo side; null when none. */
+  undo(): UndoEntry | null {
+    const entry = this.done.pop();
+    if (!entry) return null;
+    this.undone.push(entry);
+    return entry;
+  }
+
+  /** The step to re-apply (its `after`); null when none. */
+  redo(): UndoEntry | null {
+    const entry = this.undone.pop();
+    if (!entry) return null;
+    this.done.push(entry);
+    return entry;
+  }
+
+  /** Remembers the current position: steps pushed after it can be bailed or squashed. */
+  mark(): UndoMark {
+    return this.serial;
+  }
+
+  /**
+   * Removes the steps pushed since `mark`, newest first, and returns them: the caller reverts
+   * each (applies `before`, in the returned order). Redo steps are kept.
+   */
+  bailToMark(mark: UndoMark): UndoEntry[] {
+    const out: UndoEntry[] = [];
+    while (this.done.length && this.done[this.done.length - 1].serial >= mark) {
+      const e = this.done.pop()!;
+      this.held -= e.bytes;
+      out.push(e);
+    }
+    return out;
+  }
+
+  /** Merges the steps pushed since `mark` into one (labelled `label`, default the first's). */
+  squashToMark(mark: UndoMark, label?: string): UndoEntry | null {
+    let i = this.done.length;
+    while (i > 0 && this.done[i - 1].serial >= mark) i--;
+    const steps = this.done.splice(i);
+    if (steps.length === 0) return null;
+    const byPrimitive = new Map<number, WeightPatch>();
+    for (const step of steps) {
+      this.held -= step.bytes;
+      for (const p of step.patches) {
+        const prev = byPrimitive.get(p.primitive);
+        byPrimitive.set(p.primitive, prev ? mergeWeightPatches(prev, p) : p);
+      }
+    }
+    const patches = [...byPrimitive.values()];
+    const bytes = patches.reduce((n, p) => n + weightPatchBytes(p), 0);
+    const entry: UndoEntry = { label: label ?? steps[0].label, patches, bytes, serial: steps[0].serial };
+    this.done.push(entry);
+    this.held += bytes;
+    this.enforceLimit();
+    return entry;
+  }
+
+  /** Forgets every step (a new model was loaded). */
+  clear(): void {
+    this.done = [];
+    this.undone = [];
+    this.held = 0;
+  }
+
+  /** Drops the oldest steps (redo side first: they are the least likely to be wanted). */
+  private enforceLimit(): void {
+    let steps = 0;
+    let bytes = 0;
+    // Never drop the newest step: a single huge flood still gets its one undo.
+    while (this.held > this.maxBytes && this.done.length + this.undone.length > 1) {
+      const e = this.undone.length ? this.undone.shift()! : this.done.shift()!;
+      this.held -= e.bytes;
+      steps++;
+      bytes += e.bytes;
+    }
+    if (steps > 0) this.onDrop?.(steps, bytes);
+  }
+}

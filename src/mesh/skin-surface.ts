@@ -1,0 +1,192 @@
+/**
+ * SkinSurface: the paintable surface of one skin — every skinned primitive bound to it, welded
+ * and numbered as one. Brushes work on its nodes (welded vertices): one node per distinct
+ * position within a primitive, so seam duplicates are painted as one (invariant 4) and one
+ * stroke crosses primitive borders.
+ *
+ * Built once per mesh: weld map, adjacency (CSR), components, normals, spatial index; mirror
+ * maps on demand per axis (from the bind pose). Positions can be replaced (a posed mesh): the
+ * normals and the spatial index follow, the topology does not change.
+ */
+import { type Adjacency, buildAdjacency, type Components, connectedComponents } from './adjacency.ts';
+import { buildMirrorMap, type MirrorAxis, type MirrorMap } from './mirror-map.ts';
+import { computeNodeNormals } from './normals.ts';
+import { PointGrid } from './point-grid.ts';
+import { TRIANGLES, triangleCorners } from './triangles.ts';
+import { buildWeldMap } from './weld-map.ts';
+
+/** One primitive of the surface. */
+export interface SurfacePartInput {
+  /** The primitive's id in the SkinnedModel. */
+  primitive: number;
+  /** Bind-pose positions. */
+  positions: Float32Array;
+  indices: Uint32Array | null;
+  /** glTF draw mode (4 = triangles, the default). */
+  mode?: number;
+}
+
+/** Options of {@link SkinSurface}. */
+export interface SkinSurfaceOptions {
+  /** See `WeldMapOptions.tolerance`. */
+  weldTolerance?: number;
+  /** Mirror partner tolerance, world units (default: 1e-3 of the bounding-box diagonal). */
+  mirrorTolerance?: number;
+}
+
+/** Defaults of {@link SkinSurfaceOptions}. */
+export const SKIN_SURFACE_DEFAULTS: SkinSurfaceOptions = { weldTolerance: 0 };
+
+export class SkinSurface {
+  readonly parts: readonly SurfacePartInput[];
+  /** Global vertex numbering: part p's vertices are `vertexOffset[p] .. vertexOffset[p + 1]`. */
+  readonly vertexOffset: Uint32Array;
+  readonly vertexCount: number;
+  /** Part of each global vertex. */
+  readonly vertexPart: Uint16Array;
+  /** Node of each global vertex. */
+  readonly nodeOf: Uint32Array;
+  readonly nodeCount: number;
+  /** Part p's nodes are `nodeOffset[p] .. nodeOffset[p + 1]`. */
+  readonly nodeOffset: Uint32Array;
+  /** CSR offsets into `members` (nodeCount + 1). */
+  readonly nodeStart: Uint32Array;
+  /** Global vertices of each node, ascending; the first is the node's representative. */
+  readonly members: Uint32Array;
+  /** Part of each node. */
+  readonly nodePart: Uint16Array;
+  /** Local vertex index (within its part) of each node's representative. */
+  readonly nodeVertex: Uint32Array;
+  /** Triangles over nodes (3 node ids each). */
+  readonly corners: Uint32Array;
+  readonly adjacency: Adjacency;
+  readonly components: Components;
+  /** Bind-pose node positions (xyz). */
+  readonly bindPositions: Float32Array;
+  /** Current node positions (bind pose until {@link setPartPositions}). */
+  readonly positions: Float32Array;
+  /** Unit normals at the current positions. */
+  readonly normals: Float32Array;
+  /** Spatial index over the current positions. */
+  readonly grid: PointGrid;
+  private readonly mirrors = new Map<MirrorAxis, MirrorMap>();
+  private readonly options: SkinSurfaceOptions;
+  private posed = false;
+
+  constructor(parts: readonly SurfacePartInput[], options: SkinSurfaceOptions = SKIN_SURFACE_DEFAULTS) {
+    if (parts.length > 0xffff) throw new RangeError('too many primitives in one skin');
+    this.parts = parts;
+    this.options = { ...SKIN_SURFACE_DEFAULTS, ...options };
+    const P = parts.length;
+    this.vertexOffset = new Uint32Array(P + 1);
+    parts.forEach((p, i) => {
+      this.vertexOffset[i + 1] = this.vertexOffset[i] + p.positions.length / 3;
+    });
+    const N = (this.vertexCount = this.vertexOffset[P]);
+    this.vertexPart = new Uint16Array(N);
+    this.nodeOf = new Uint32Array(N);
+    this.nodeOffset = new Uint32Array(P + 1);
+
+    // 1. Weld each part; nodes are numbered part by part.
+    const welds = parts.map((p) =>
+      buildWeldMap(p.positions, p.positions.length / 3, { tolerance: this.options.weldTolerance }),
+    );
+    welds.forEach((w, i) => {
+      this.nodeOffset[i + 1] = this.nodeOffset[i] + w.groupCount;
+    });
+    const G = (this.nodeCount = this.nodeOffset[P]);
+    this.nodeStart = new Uint32Array(G + 1);
+    this.members = new Uint32Array(N);
+    this.nodePart = new Uint16Array(G);
+    this.nodeVertex = new Uint32Array(G);
+    this.bindPositions = new Float32Array(G * 3);
+    welds.forEach((w, i) => {
+      const v0 = this.vertexOffset[i];
+      const g0 = this.nodeOffset[i];
+      const pos = parts[i].positions;
+      this.vertexPart.fill(i, v0, this.vertexOffset[i + 1]);
+      for (let v = 0; v < w.groupOf.length; v++) this.nodeOf[v0 + v] = g0 + w.groupOf[v];
+      for (let g = 0; g < w.groupCount; g++) {
+        this.nodeStart[g0 + g + 1] = v0 + w.groupStart[g + 1];
+        const rep = w.members[w.groupStart[g]];
+        this.nodePart[g0 + g] = i;
+        this.nodeVertex[g0 + g] = rep;
+        this.bindPositions[(g0 + g) * 3] = pos[rep * 3];
+        this.bindPositions[(g0 + g) * 3 + 1] = pos[rep * 3 + 1];
+        this.bindPositions[(g0 + g) * 3 + 2] = pos[rep * 3 + 2];
+      }
+      for (let k = 0; k < w.members.length; k++) this.members[v0 + k] = v0 + w.members[k];
+    });
+
+    // 2. Triangles over nodes, adjacency, components.
+    const lists = parts.map((p, i) => {
+      const local = triangleCorners(p.indices, p.positions.length / 3, p.mode ?? TRIANGLES);
+      const v0 = this.vertexOffset[i];
+      for (let k = 0; k < local.length; k++) local[k] = this.nodeOf[v0 + local[k]];
+      return local;
+    });
+    this.corners = new Uint32Array(lists.reduce((n, l) => n + l.length, 0));
+    let at = 0;
+    for (const l of lists) {
+      this.corners.set(l, at);
+      at += l.length;
+    }
+    this.adjacency = buildAdjacency(G, this.corners);
+    this.components = connectedComponents(this.adjacency);
+
+    // 3. Current positions, normals, spatial index.
+    this.positions = this.bindPositions.slice();
+    this.normals = computeNodeNormals(this.positions, this.corners, new Float32Array(G * 3), G);
+    this.grid = new PointGrid(this.positions, G);
+  }
+
+  /** Index of the part holding SkinnedModel primitive `primitive`, or -1. */
+  partOf(primitive: number): number {
+    return this.parts.findIndex((p) => p.primitive === primitive);
+  }
+
+  /** The mirror map across the plane of `axis`, built from the bind pose on first use. */
+  mirror(axis: MirrorAxis = 'x'): MirrorMap {
+    let map = this.mirrors.get(axis);
+    if (!map) {
+      const grid = this.posed ? new PointGrid(this.bindPositions, this.nodeCount) : this.grid;
+      map = buildMirrorMap(this.bindPositions, this.nodeCount, {
+        axis,
+        grid,
+        tolerance: this.options.mirrorTolerance,
+      });
+      this.mirrors.set(axis, map);
+    }
+    return map;
+  }
+
+  /**
+   * Replaces part `part`'s positions (e.g. the posed mesh; same vertex count, mesh space). With
+   * `refresh` false, call {@link refresh} after the last part.
+   */
+  setPartPositions(part: number, positions: Float32Array, refresh = true): void {
+    const expected = this.vertexOffset[part + 1] - this.vertexOffset[part];
+    if (positions.length !== expected * 3) throw new RangeError(`part ${part} has ${expected} vertices`);
+    for (let g = this.nodeOffset[part]; g < this.nodeOffset[part + 1]; g++) {
+      const v = this.nodeVertex[g];
+      this.positions[g * 3] = positions[v * 3];
+      this.positions[g * 3 + 1] = positions[v * 3 + 1];
+      this.positions[g * 3 + 2] = positions[v * 3 + 2];
+    }
+    this.posed = true;
+    if (refresh) this.refresh();
+  }
+
+  /** Back to the bind pose. */
+  resetPositions(): void {
+    this.positions.set(this.bindPositions);
+    this.posed = false;
+    this.refresh();
+  }
+
+  /** Recomputes normals and the spatial index from `positions`. */
+  refresh(): void {
+    computeNodeNormals(this.positions, this.corners, this.normals, this.nodeCount);
+    this.grid.rebuild(this.positions, this.nodeCount);
+  }
+}
