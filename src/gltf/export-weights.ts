@@ -2,6 +2,7 @@
  * exportDocument: writes the editor's model back to glTF: the Document import read, with the
  * editor's weights as JOINTS_n/WEIGHTS_n, and everything else as the source had it.
  */
+import { withDocumentLock } from './document-lock.ts';
 import { ExportStage } from './export-stage.ts';
 import { stageSkinSkeletons } from './fix-skin-skeleton.ts';
 import { prepareExportWeights } from './prepare-export-weights.ts';
@@ -104,29 +105,31 @@ export async function exportDocument(
   const prepared = prepareExportWeights(model, o);
 
   const { document } = model;
-  const stage = new ExportStage();
-  try {
-    const decompressed = stageWithoutCompression(stage, document);
-    // Buffers first: staging weights may unset buffers of accessors it replaces.
-    stageSingleBuffer(stage, document, o.format === 'glb');
-    stageWeightAccessors(stage, document, prepared.primitives);
-    const fixedSkeletons = stageSkinSkeletons(stage, document);
-    if (o.format === 'gltf') {
-      const rb = resourceBase(base);
-      const reserved = stageBufferUris(stage, document, rb);
-      reserved.add(fileName);
-      stageTextureUris(stage, document, rb, reserved);
+  return withDocumentLock(document, async () => {
+    const stage = new ExportStage();
+    try {
+      const decompressed = stageWithoutCompression(stage, document);
+      // Buffers first: staging weights may unset buffers of accessors it replaces.
+      stageSingleBuffer(stage, document, o.format === 'glb');
+      stageWeightAccessors(stage, document, prepared.primitives);
+      const fixedSkeletons = stageSkinSkeletons(stage, document);
+      if (o.format === 'gltf') {
+        const rb = resourceBase(base);
+        const reserved = stageBufferUris(stage, document, rb);
+        reserved.add(fileName);
+        stageTextureUris(stage, document, rb, reserved);
+      }
+      const written = await writeExport(document, o.format, fileName, resourceBase(base));
+      return {
+        format: o.format,
+        fileName,
+        ...written,
+        histogram: prepared.histogram,
+        fixedSkeletons,
+        decompressed,
+      };
+    } finally {
+      stage.restore();
     }
-    const written = await writeExport(document, o.format, fileName, resourceBase(base));
-    return {
-      format: o.format,
-      fileName,
-      ...written,
-      histogram: prepared.histogram,
-      fixedSkeletons,
-      decompressed,
-    };
-  } finally {
-    stage.restore();
-  }
+  });
 }

@@ -72,6 +72,17 @@ describe('exportDocument with more than 4 influences', () => {
     expect(model.document.getRoot().listBuffers()).toHaveLength(1);
   });
 
+  it('gives the same files when exports overlap (a double click)', async () => {
+    const model = load();
+    const options = [{ maxInfluences: 8 }, { maxInfluences: 4, weights: 'unorm16' }, { prune: 0.1 }] as const;
+    const together = await Promise.all(options.map((o) => exportDocument(model, o)));
+    for (const [i, o] of options.entries())
+      expect(together[i].bytes).toEqual((await exportDocument(model, o)).bytes);
+    expect(model.document.getRoot().listAccessors()).toHaveLength(
+      makeSkinnedDocument().getRoot().listAccessors().length,
+    );
+  });
+
   it('prunes before limiting', async () => {
     const model = load();
     const result = await exportDocument(model, { maxInfluences: 8, prune: 0.1 });
