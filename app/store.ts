@@ -20,6 +20,8 @@ export interface UiState {
   locksRev: number;
   selected: number | null;
   busy: boolean;
+  /** A loaded model is not on screen yet (the viewport is building it). */
+  drawing: boolean;
   /** Notices of the current model (import repairs, warnings, errors of later attempts). */
   notices: Notice[];
   toast: Toast | null;
@@ -42,6 +44,7 @@ export const useUi = create<UiState>((set) => ({
   locksRev: 0,
   selected: null,
   busy: false,
+  drawing: false,
   notices: [],
   toast: null,
   heatmap: true,

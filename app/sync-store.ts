@@ -9,7 +9,7 @@ export function connectStore(editor: Editor): () => void {
   const set = useUi.setState;
   const offs = [
     editor.events.on('model', () =>
-      set((s) => ({ modelRev: s.modelRev + 1, notices: [...editor.notices], toast: null })),
+      set((s) => ({ modelRev: s.modelRev + 1, notices: [...editor.notices], toast: null, drawing: true })),
     ),
     editor.events.on('selection', (selected) => set({ selected })),
     editor.events.on('locks', () => set((s) => ({ locksRev: s.locksRev + 1 }))),

@@ -12,6 +12,19 @@ import { Toolbar } from './Toolbar.tsx';
 // three.js and the loaders come after the panels have painted: the first paint does not wait for them.
 const Viewport = lazy(() => import('../viewport/Viewport.tsx').then((m) => ({ default: m.Viewport })));
 
+/** "Opening…" over the viewport while a file is read or its scene is built (large files take seconds). */
+function BusyBadge() {
+  const busy = useUi((s) => s.busy);
+  const drawing = useUi((s) => s.drawing);
+  if (!busy && !drawing) return null;
+  return (
+    <div className="busy" role="status">
+      <span className="spinner" />
+      {busy ? 'Opening…' : 'Drawing…'}
+    </div>
+  );
+}
+
 /** The editor's layout: toolbar, skeleton (left), viewport, settings (right), status bar. */
 export function App() {
   useShortcuts();
@@ -34,6 +47,7 @@ export function App() {
           </Suspense>
         </ErrorBoundary>
         <Toast />
+        <BusyBadge />
         {dragging && (
           <div className="drop-overlay">
             <div>

@@ -37,6 +37,7 @@ function Row({
         className={`twisty${row.hasChildren ? '' : ' leaf'}${row.expanded ? ' open' : ''}`}
         tabIndex={-1}
         aria-label={row.expanded ? 'Collapse' : 'Expand'}
+        title={row.hasChildren ? (row.expanded ? 'Collapse (←)' : 'Expand (→)') : undefined}
         onClick={(e) => {
           e.stopPropagation();
           if (row.hasChildren) onToggle(row.id);

@@ -7,7 +7,7 @@ import { useUi } from '../store.ts';
 import { type BoneShape, boneMatrix, octahedronGeometry } from './bone-layout.ts';
 
 const BONE = new Color('#a9b0c0');
-const SELECTED = new Color('#ff9b1f');
+const SELECTED = new Color('#ff3df5');
 const LOCKED = new Color('#6c7384');
 
 /**
@@ -15,7 +15,7 @@ const LOCKED = new Color('#6c7384');
  * them, so they are never hidden yet still occlude each other). Clicking a bone selects its joint.
  * One InstancedMesh for all bones: a skeleton of 800 joints is one draw call.
  */
-export function Bones({ shapes }: { shapes: BoneShape[] }) {
+export function Bones({ shapes, radius }: { shapes: BoneShape[]; radius: number }) {
   const visible = useUi((s) => s.bones);
   const selected = useUi((s) => s.selected);
   const locksRev = useUi((s) => s.locksRev);
@@ -39,11 +39,11 @@ export function Bones({ shapes }: { shapes: BoneShape[] }) {
     const mesh = ref.current;
     if (!mesh) return;
     const m = new Matrix4();
-    for (let i = 0; i < shapes.length; i++) mesh.setMatrixAt(i, boneMatrix(shapes[i], m));
+    for (let i = 0; i < shapes.length; i++) mesh.setMatrixAt(i, boneMatrix(shapes[i], radius * 0.25, m));
     mesh.instanceMatrix.needsUpdate = true;
     mesh.computeBoundingSphere();
     mesh.onBeforeRender = (renderer: WebGLRenderer) => renderer.clearDepth();
-  }, [shapes]);
+  }, [shapes, radius]);
 
   useLayoutEffect(() => {
     void locksRev;

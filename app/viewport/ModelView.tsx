@@ -53,6 +53,7 @@ export function ModelView() {
         setShown({ scene, display: new ViewDisplay(scene), bounds, radius, bones });
       } catch (err) {
         if (stale) return;
+        useUi.setState({ drawing: false });
         viewport.modelFailed(model, err as Error);
         editor.notify({
           level: 'error',
@@ -131,7 +132,11 @@ export function ModelView() {
     if (!shown) return;
     frame(shown.bounds, true);
     let live = true;
-    viewport.nextFrame().then(() => live && viewport.modelDrawn(shown.scene.model));
+    viewport.nextFrame().then(() => {
+      if (!live) return;
+      viewport.modelDrawn(shown.scene.model);
+      useUi.setState({ drawing: false });
+    });
     return () => {
       live = false;
     };
@@ -141,7 +146,7 @@ export function ModelView() {
   return (
     <>
       <primitive object={shown.scene.root} />
-      <Bones shapes={shown.bones} />
+      <Bones shapes={shown.bones} radius={shown.radius} />
     </>
   );
 }

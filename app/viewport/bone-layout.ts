@@ -76,10 +76,14 @@ const _dir = new Vector3();
 const _q = new Quaternion();
 const _s = new Vector3();
 
-/** The instance matrix that maps the unit octahedron onto head → tail. */
-export function boneMatrix(shape: BoneShape, out: Matrix4): Matrix4 {
+/**
+ * The instance matrix that maps the unit octahedron onto head → tail. Its girth follows the
+ * length (as in Blender) up to `maxGirth`, so a long root-to-hip bone does not hide the mesh.
+ */
+export function boneMatrix(shape: BoneShape, maxGirth: number, out: Matrix4): Matrix4 {
   _dir.subVectors(shape.tail, shape.head);
   const length = _dir.length();
   _q.setFromUnitVectors(_up, _dir.divideScalar(length || 1));
-  return out.compose(shape.head, _q, _s.setScalar(length));
+  const girth = Math.min(length, maxGirth);
+  return out.compose(shape.head, _q, _s.set(girth, length, girth));
 }
