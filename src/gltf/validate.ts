@@ -106,3 +106,11 @@ function safeDecode(uri: string): string {
     return uri;
   }
 }
+
+export {
+  type ComparedMessage,
+  type ComparedReport,
+  compareWithSource,
+  isOwnedMessage,
+  type MessageOrigin,
+} from './compare-with-source.ts';
