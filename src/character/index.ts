@@ -23,7 +23,7 @@ export { MANNEQUIN_WEIGHTS_DEFAULTS, type MannequinWeightsOptions, mannequinWeig
 
 /** Options of {@link buildMannequin}. */
 export interface BuildMannequinOptions {
-  /** Roughly how many vertices to make (the result lands within a few percent). */
+  /** Roughly how many vertices to make, at least 300 (the result lands within about 10%). */
   targetVertices?: number;
 }
 

@@ -62,9 +62,11 @@ export class SparseGrid {
   x(i: number): number {
     return (i - this.cx) * this.h;
   }
+  /** World y of node row j. */
   y(j: number): number {
     return this.oy + j * this.h;
   }
+  /** World z of node layer k. */
   z(k: number): number {
     return this.oz + k * this.h;
   }
