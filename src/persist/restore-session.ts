@@ -1,0 +1,58 @@
+import type { Editor } from '../editor/editor.ts';
+import { readDocument } from '../gltf/read-document.ts';
+import { buildSkinnedModel, type SkinnedModel } from '../gltf/skinned-model.ts';
+import type { PrimitiveWeights, Session, SessionState } from './session.ts';
+import { SessionError } from './session-records.ts';
+
+/** Puts saved weights into a freshly built model, after checking they fit it exactly. */
+export function applySavedWeights(
+  model: SkinnedModel,
+  saved: readonly PrimitiveWeights[],
+  fileName: string,
+): void {
+  if (saved.length !== model.primitives.length) {
+    throw new SessionError(
+      `The saved weights of ${fileName} are for ${saved.length} skinned primitives; the file has ${model.primitives.length}.`,
+    );
+  }
+  saved.forEach((s, p) => {
+    const w = model.primitives[p].weights;
+    if (s.vertexCount !== w.vertexCount || s.influences !== w.influences) {
+      throw new SessionError(`The saved weights of ${fileName} do not fit primitive ${p} of the file.`);
+    }
+  });
+  saved.forEach((s, p) => {
+    // Typed-array copies: the saved floats come back bit for bit.
+    model.primitives[p].weights.joints.set(s.joints);
+    model.primitives[p].weights.weights.set(s.weights);
+  });
+}
+
+/** Locks and selection through the editor's own methods, skipping joints the model lacks. */
+export function applySessionState(editor: Editor, state: SessionState): void {
+  const model = editor.requireModel();
+  for (const id of state.locks) if (model.joints.has(id)) editor.setLocked(id, true);
+  const joint = state.selection.joint;
+  if (joint !== null && model.joints.has(joint)) editor.selectJoint(joint);
+}
+
+/**
+ * Brings a saved session back into the editor: reads its source file again, builds the model with
+ * the session's K, puts the saved weights in bit for bit, then locks and selection. Returns the
+ * state, whose pose, brush, mirror and excluded joints the app hands to their owners.
+ * Throws LoadError (the source no longer opens) or SessionError (the weights do not fit it);
+ * the editor keeps what it had until everything is ready.
+ */
+export async function restoreSession(editor: Editor, session: Session): Promise<SessionState> {
+  const document = await readDocument({ name: session.fileName, bytes: session.sourceBytes });
+  const influences = session.state.influences === 8 ? 8 : 4;
+  const model = buildSkinnedModel(document, { influences });
+  applySavedWeights(model, session.weights, session.fileName);
+  editor.setModel(model, session.fileName, session.sourceBytes);
+  applySessionState(editor, session.state);
+  editor.notify({
+    level: 'info',
+    message: `Restored your session of ${session.fileName} from ${new Date(session.savedAt).toLocaleString()}.`,
+  });
+  return session.state;
+}

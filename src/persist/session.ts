@@ -1,0 +1,129 @@
+/**
+ * The session model: everything needed to bring an editing session back after a closed tab, a
+ * crash or a move to another machine. Plain data: typed arrays for weights, JSON for the rest.
+ */
+
+/** A JSON value (what the editor state is made of besides weights). */
+export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+
+/** Unit quaternion x, y, z, w. */
+export type Quat = [number, number, number, number];
+
+/** The weights of one skinned primitive: the editor's SkinWeights arrays, copied bit for bit. */
+export interface PrimitiveWeights {
+  vertexCount: number;
+  /** K: influences per vertex (4 or 8). */
+  influences: number;
+  /** Slot v·K + i: index into the skin's joints. */
+  joints: Uint16Array;
+  weights: Float32Array;
+}
+
+/** What a weights source looks like to the persistence code (SkinWeights is one). */
+export interface WeightsView {
+  readonly vertexCount: number;
+  readonly influences: number;
+  readonly joints: Uint16Array;
+  readonly weights: Float32Array;
+}
+
+/** The editor state besides weights. Joint ids are glTF node indices, as in the editor. */
+export interface SessionState {
+  /** K of the editor's weights (4, or 8 for two influence sets). */
+  influences: number;
+  locks: number[];
+  /** Joints the user took out of painting and auto-bind. */
+  excludedJoints: number[];
+  selection: { joint: number | null };
+  /** Joint id (as a string key) → local rotation, for the joints the user posed. */
+  pose: Record<string, Quat>;
+  /** Brush settings as plain data (the editor sanitises them when they come back). */
+  brush: { [key: string]: JsonValue };
+  /** Mirror settings as plain data. */
+  mirror: { [key: string]: JsonValue };
+}
+
+/** A saved session, complete: what {@link loadSession} returns and a restore needs. */
+export interface Session {
+  id: string;
+  fileName: string;
+  /** The file as the user opened it; stored once per session. */
+  sourceBytes: Uint8Array;
+  /** Milliseconds since 1970 of the last save. */
+  savedAt: number;
+  createdAt: number;
+  /** Vertices per stored weights chunk (an autosaver resuming the session keeps it). */
+  chunkVertices: number;
+  /** One entry per skinned primitive, in the editor's order. */
+  weights: PrimitiveWeights[];
+  state: SessionState;
+  /** A PNG of the viewport, for the restore list. */
+  thumbnail?: Uint8Array;
+}
+
+/** One line of the restore offer. */
+export interface SessionSummary {
+  id: string;
+  fileName: string;
+  savedAt: number;
+  thumbnail?: Uint8Array;
+  /** Skinned vertices, for "Fox.glb · 1,728 vertices · 2 min ago". */
+  vertexCount: number;
+}
+
+/** The state of a freshly opened file. */
+export function emptySessionState(influences = 4): SessionState {
+  return {
+    influences,
+    locks: [],
+    excludedJoints: [],
+    selection: { joint: null },
+    pose: {},
+    brush: {},
+    mirror: {},
+  };
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+const jointIds = (v: unknown): number[] =>
+  Array.isArray(v) ? v.filter((x): x is number => Number.isInteger(x) && x >= 0) : [];
+
+/** A copy that is plain JSON (drops functions, typed arrays, cycles would throw upstream). */
+function plainObject(v: unknown): { [key: string]: JsonValue } {
+  if (!isRecord(v)) return {};
+  try {
+    const copy = JSON.parse(JSON.stringify(v));
+    return isRecord(copy) ? (copy as { [key: string]: JsonValue }) : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Session state from untrusted data (a project file's extras, an old IndexedDB record): every
+ * field checked, anything malformed replaced by its empty value, never an exception.
+ */
+export function sanitizeSessionState(value: unknown): SessionState {
+  const v = isRecord(value) ? value : {};
+  const pose: Record<string, Quat> = {};
+  if (isRecord(v.pose)) {
+    for (const [key, q] of Object.entries(v.pose)) {
+      if (!/^\d+$/.test(key) || !Array.isArray(q) || q.length !== 4) continue;
+      if (q.every((x) => typeof x === 'number' && Number.isFinite(x))) pose[key] = q as Quat;
+    }
+  }
+  const selection = isRecord(v.selection) ? v.selection.joint : null;
+  return {
+    influences: v.influences === 8 ? 8 : 4,
+    locks: jointIds(v.locks),
+    excludedJoints: jointIds(v.excludedJoints),
+    selection: {
+      joint: Number.isInteger(selection) && (selection as number) >= 0 ? (selection as number) : null,
+    },
+    pose,
+    brush: plainObject(v.brush),
+    mirror: plainObject(v.mirror),
+  };
+}
