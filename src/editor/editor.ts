@@ -1,4 +1,6 @@
 import type { Document } from '@gltf-transform/core';
+import { exportAndValidate, type ValidatedExport } from '../gltf/export-and-validate.ts';
+import type { ExportOptions } from '../gltf/export-weights.ts';
 import type { InputFiles } from '../gltf/input-files.ts';
 import { LoadError } from '../gltf/load-error.ts';
 import { readDocument } from '../gltf/read-document.ts';
@@ -55,6 +57,8 @@ export class Editor {
   fileName = '';
   /** The bytes of the file as opened, kept for autosave and for "inherited from the source" checks. */
   sourceBytes: Uint8Array | null = null;
+  /** The files a .gltf source came with (its .bin, textures), for validating the source. */
+  sourceResources: Map<string, Uint8Array> | null = null;
   selectedJoint: number | null = null;
   readonly locks = new Set<number>();
   notices: Notice[] = [];
@@ -79,6 +83,7 @@ export class Editor {
       const document = await readDocument(input, { onWarning: (message) => warnings.push(message) });
       const model = buildSkinnedModel(document);
       this.setModel(model, input.name, input.bytes);
+      this.sourceResources = input.resources ?? null;
       for (const message of warnings) this.notify({ level: 'warning', message });
       return model;
     } catch (err) {
@@ -102,11 +107,24 @@ export class Editor {
     return writeRenderableGlb(this.requireModel().document);
   }
 
+  /**
+   * Exports the current weights onto the source document (GLB or .gltf files), validated with
+   * the Khronos glTF-Validator and compared with the source's own report (inherited errors).
+   */
+  export(options: ExportOptions = {}): Promise<ValidatedExport> {
+    const model = this.requireModel();
+    const source = this.sourceBytes
+      ? { name: this.fileName, bytes: this.sourceBytes, resources: this.sourceResources ?? undefined }
+      : null;
+    return exportAndValidate(model, { ...options, sourceName: this.fileName }, source);
+  }
+
   /** Installs a model built elsewhere (the built-in character, tests). */
   setModel(model: SkinnedModel, fileName: string, sourceBytes: Uint8Array | null): void {
     this.model = model;
     this.fileName = fileName;
     this.sourceBytes = sourceBytes;
+    this.sourceResources = null;
     this.locks.clear();
     this.notices = [];
     this.history.clear();
