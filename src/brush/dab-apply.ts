@@ -5,7 +5,7 @@
  */
 import type { SkinSurface } from '../mesh/skin-surface.ts';
 import { blendMix, blendWeight } from './blend.ts';
-import type { DabHits } from './dab-hits.ts';
+import type { DabHits, HitScratch } from './dab-hits.ts';
 import type { WeightWriter } from './weight-writer.ts';
 
 /**
@@ -55,24 +55,21 @@ export function applyBlendDab(
   for (let k = 0; k < hits.count; k++) {
     const g = nodes[k];
     const a = strength * falloff[k];
-    let w: number;
-    let alpha = a;
+    const now = writer.nodeWeight(g, joint);
+    let w = now;
     if (accum) {
       if (accum.stamp[g] !== epoch) {
         accum.stamp[g] = epoch;
-        accum.orig[g] = writer.nodeWeight(g, joint);
+        accum.orig[g] = now;
         accum.alpha[g] = 0;
       }
       if (!(a > accum.alpha[g])) continue;
       accum.alpha[g] = a;
-      alpha = a;
       w = accum.orig[g];
-    } else {
-      w = writer.nodeWeight(g, joint);
     }
-    const x = blendWeight(mode, w, paint, alpha);
+    const x = blendWeight(mode, w, paint, a);
     // Skip nodes the blend leaves where they are: no capture, no renormalisation.
-    if (Math.fround(x) === writer.nodeWeight(g, joint)) continue;
+    if (Math.fround(x) === now) continue;
     if (writer.setNodeWeight(g, joint, x)) changed++;
   }
   return changed;
@@ -81,6 +78,7 @@ export function applyBlendDab(
 /**
  * Smooth (blur): mixes each node's weight toward the mean of itself and its welded surface
  * neighbours (all read before any write, so the result does not depend on visiting order).
+ * Each node's weight is read once into the scratch cache: a node is the neighbour of ~6 others.
  */
 export function applySmoothDab(
   writer: WeightWriter,
@@ -89,21 +87,31 @@ export function applySmoothDab(
   joint: number,
   strength: number,
   targets: Float32Array,
+  scratch: HitScratch,
 ): number {
   const { start, neighbors } = surface.adjacency;
   const { nodes, falloff } = hits;
+  const { stamp, value } = scratch;
+  const mark = scratch.next();
   for (let k = 0; k < hits.count; k++) {
     const g = nodes[k];
-    let sum = writer.nodeWeight(g, joint);
+    let sum = 0;
     const e0 = start[g];
     const e1 = start[g + 1];
-    for (let e = e0; e < e1; e++) sum += writer.nodeWeight(neighbors[e], joint);
+    for (let e = e0 - 1; e < e1; e++) {
+      const h = e < e0 ? g : neighbors[e];
+      if (stamp[h] !== mark) {
+        stamp[h] = mark;
+        value[h] = writer.nodeWeight(h, joint);
+      }
+      sum += value[h];
+    }
     targets[k] = sum / (e1 - e0 + 1);
   }
   let changed = 0;
   for (let k = 0; k < hits.count; k++) {
     const g = nodes[k];
-    const w = writer.nodeWeight(g, joint);
+    const w = value[g];
     const x = clamp01(blendMix(w, targets[k], strength * falloff[k]));
     if (Math.fround(x) === w) continue;
     if (writer.setNodeWeight(g, joint, x)) changed++;

@@ -25,11 +25,14 @@ export class HitScratch {
   readonly stamp: Uint32Array;
   readonly slot: Int32Array;
   readonly queue: Uint32Array;
+  /** A per-node value cache (valid where `stamp` holds the caller's mark). */
+  readonly value: Float32Array;
   private epoch = 0;
   constructor(capacity: number) {
     this.stamp = new Uint32Array(capacity);
     this.slot = new Int32Array(capacity);
     this.queue = new Uint32Array(capacity);
+    this.value = new Float32Array(capacity);
   }
   /** A fresh stamp value (never 0, so a zeroed array means "unmarked"). */
   next(): number {

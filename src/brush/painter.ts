@@ -155,6 +155,17 @@ export class Painter {
     return n;
   }
 
+  /**
+   * Places one dab at `sample` regardless of spacing (a click, a script, a benchmark), as part
+   * of the current stroke. Returns the nodes it changed.
+   */
+  dabAt(sample: PaintSample): number {
+    if (!this.config) return 0;
+    this.remember(sample);
+    const L = this.last;
+    return this.dab(L[0], L[1], L[2], L[3], L[7]);
+  }
+
   /** Ends the stroke: its changes as patches (one per touched primitive), for one undo step. */
   end(): WeightPatch[] {
     if (!this.config) return [];
@@ -228,7 +239,7 @@ export class Painter {
   }
 
   /** One dab at (x, y, z) with pressure `p`: gather, apply, mirror. */
-  private dab(x: number, y: number, z: number, p: number, part: number): void {
+  private dab(x: number, y: number, z: number, p: number, part: number): number {
     const c = this.config!;
     const L = this.last;
     const pressure = p > 0 ? Math.min(p, 1) : 0;
@@ -253,7 +264,7 @@ export class Painter {
     this.lastDab[2] = z;
     this.hasLastDab = true;
     this.dabCount++;
-    if (!(radius > 0) || !(strength > 0)) return;
+    if (!(radius > 0) || !(strength > 0)) return 0;
 
     const s = _shape;
     s.x = x;
@@ -278,11 +289,11 @@ export class Painter {
       primary = this.mirrored;
     }
     this.recorder.reserve(this.touchBound(primary) * (mirror && !same ? 2 : 1));
-    this.apply(primary, c.joint, strength, dx, dy, dz, this.accum);
+    let changed = this.apply(primary, c.joint, strength, dx, dy, dz, this.accum);
     if (mirror && !same) {
       mirrorHits(hits, this.surface.mirror(c.mirror!).partner, this.mirrored, this.scratch, false);
       const a = axisIndex(c.mirror!);
-      this.apply(
+      changed += this.apply(
         this.mirrored,
         c.mirrorJoint,
         strength,
@@ -292,6 +303,7 @@ export class Painter {
         this.accumMirror,
       );
     }
+    return changed;
   }
 
   private apply(
@@ -302,29 +314,20 @@ export class Painter {
     dy: number,
     dz: number,
     accum: AccumState,
-  ): void {
+  ): number {
     const c = this.config!;
-    if (c.kind === 'smooth') applySmoothDab(this.writer, this.surface, hits, joint, strength, this.targets);
-    else if (c.kind === 'smear') {
-      if (dx !== 0 || dy !== 0 || dz !== 0)
-        applySmearDab(this.writer, this.surface, hits, joint, strength, dx, dy, dz, this.targets);
-    } else
-      applyBlendDab(
-        this.writer,
-        hits,
-        joint,
-        BLEND_IDS[c.blend],
-        c.weight,
-        strength,
-        c.accumulate ? null : accum,
-      );
+    if (c.kind === 'smooth')
+      return applySmoothDab(this.writer, this.surface, hits, joint, strength, this.targets, this.scratch);
+    if (c.kind === 'smear') {
+      if (dx === 0 && dy === 0 && dz === 0) return 0; // no direction yet (first dab)
+      return applySmearDab(this.writer, this.surface, hits, joint, strength, dx, dy, dz, this.targets);
+    }
+    const mode = BLEND_IDS[c.blend];
+    return applyBlendDab(this.writer, hits, joint, mode, c.weight, strength, c.accumulate ? null : accum);
   }
 
-  /** Most vertices a set of hits can touch (their nodes' members). */
+  /** Most vertices a set of hits can touch (a bound, so capture never grows mid-loop). */
   private touchBound(hits: DabHits): number {
-    const start = this.surface.nodeStart;
-    let n = 0;
-    for (let k = 0; k < hits.count; k++) n += start[hits.nodes[k] + 1] - start[hits.nodes[k]];
-    return n;
+    return Math.min(hits.count * this.surface.maxMembers, this.surface.vertexCount);
   }
 }

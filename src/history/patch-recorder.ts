@@ -98,15 +98,17 @@ export class PatchRecorder {
   revert(): void {
     const K = this.K;
     const { weights, vertexOffset, vertexPart } = this.parts;
+    const { vertices, joints, bits: partBits } = this;
+    const saved = this.weights;
     for (let n = 0; n < this.count; n++) {
-      const g = this.vertices[n];
+      const g = vertices[n];
       const p = vertexPart[g];
-      const sw = weights[p];
-      const v = g - vertexOffset[p];
-      const bits = this.bits[p];
+      const J = weights[p].joints;
+      const W = partBits[p];
+      const o = (g - vertexOffset[p]) * K;
       for (let i = 0; i < K; i++) {
-        sw.joints[v * K + i] = this.joints[n * K + i];
-        bits[v * K + i] = this.weights[n * K + i];
+        J[o + i] = joints[n * K + i];
+        W[o + i] = saved[n * K + i];
       }
     }
   }
@@ -114,19 +116,19 @@ export class PatchRecorder {
   /** Ranges [start, end) of touched local vertices per part (parts without touches omitted). */
   ranges(): { part: number; start: number; end: number }[] {
     const { vertexOffset, vertexPart } = this.parts;
-    const lo = new Map<number, [number, number]>();
+    const P = vertexOffset.length - 1;
+    const lo = new Int32Array(P).fill(0x7fffffff);
+    const hi = new Int32Array(P);
     for (let n = 0; n < this.count; n++) {
       const g = this.vertices[n];
       const p = vertexPart[g];
       const v = g - vertexOffset[p];
-      const r = lo.get(p);
-      if (!r) lo.set(p, [v, v + 1]);
-      else {
-        if (v < r[0]) r[0] = v;
-        if (v + 1 > r[1]) r[1] = v + 1;
-      }
+      if (v < lo[p]) lo[p] = v;
+      if (v + 1 > hi[p]) hi[p] = v + 1;
     }
-    return [...lo].map(([part, [start, end]]) => ({ part, start, end }));
+    const out: { part: number; start: number; end: number }[] = [];
+    for (let p = 0; p < P; p++) if (hi[p] > lo[p]) out.push({ part: p, start: lo[p], end: hi[p] });
+    return out;
   }
 
   /**

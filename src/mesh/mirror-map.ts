@@ -74,30 +74,43 @@ function exactMirrors(positions: Float32Array, count: number, a: number): Int32A
   while (size < count * 2) size *= 2;
   const mask = size - 1;
   const table = new Int32Array(size).fill(-1);
-  const slotOf = (x: number, y: number, z: number): number => {
+  for (let i = 0; i < count; i++) {
+    const x = foldZero(bits[i * 3]);
+    const y = foldZero(bits[i * 3 + 1]);
+    const z = foldZero(bits[i * 3 + 2]);
     let slot = hash3(x, y, z) & mask;
     for (;;) {
       const r = table[slot];
-      if (r < 0) return slot;
+      if (r < 0) {
+        table[slot] = i;
+        break;
+      }
       if (foldZero(bits[r * 3]) === x && foldZero(bits[r * 3 + 1]) === y && foldZero(bits[r * 3 + 2]) === z)
-        return slot;
+        break;
       slot = (slot + 1) & mask;
     }
-  };
-  for (let i = 0; i < count; i++) {
-    const slot = slotOf(foldZero(bits[i * 3]), foldZero(bits[i * 3 + 1]), foldZero(bits[i * 3 + 2]));
-    if (table[slot] < 0) table[slot] = i;
   }
   const partner = new Int32Array(count);
   for (let i = 0; i < count; i++) {
     // Flipping the sign bit mirrors a float exactly.
-    let x = bits[i * 3];
-    let y = bits[i * 3 + 1];
-    let z = bits[i * 3 + 2];
-    if (a === 0) x = (x ^ 0x80000000) >>> 0;
-    else if (a === 1) y = (y ^ 0x80000000) >>> 0;
-    else z = (z ^ 0x80000000) >>> 0;
-    partner[i] = table[slotOf(foldZero(x), foldZero(y), foldZero(z))];
+    let x = foldZero(bits[i * 3]);
+    let y = foldZero(bits[i * 3 + 1]);
+    let z = foldZero(bits[i * 3 + 2]);
+    if (a === 0) x = foldZero((x ^ 0x80000000) >>> 0);
+    else if (a === 1) y = foldZero((y ^ 0x80000000) >>> 0);
+    else z = foldZero((z ^ 0x80000000) >>> 0);
+    let slot = hash3(x, y, z) & mask;
+    let found = -1;
+    for (;;) {
+      const r = table[slot];
+      if (r < 0) break;
+      if (foldZero(bits[r * 3]) === x && foldZero(bits[r * 3 + 1]) === y && foldZero(bits[r * 3 + 2]) === z) {
+        found = r;
+        break;
+      }
+      slot = (slot + 1) & mask;
+    }
+    partner[i] = found;
   }
   return partner;
 }

@@ -4,8 +4,8 @@
  * position within a primitive, so seam duplicates are painted as one (invariant 4) and one
  * stroke crosses primitive borders.
  *
- * Built once per mesh: weld map, adjacency (CSR), components, normals, spatial index; mirror
- * maps on demand per axis (from the bind pose). Positions can be replaced (a posed mesh): the
+ * Built once per mesh: weld map, adjacency (CSR), spatial index; components, normals and the
+ * mirror map of each axis (from the bind pose) on first use. Positions can be replaced (a posed mesh): the
  * normals and the spatial index follow, the topology does not change.
  */
 import { type Adjacency, buildAdjacency, type Components, connectedComponents } from './adjacency.ts';
@@ -53,6 +53,8 @@ export class SkinSurface {
   readonly nodeStart: Uint32Array;
   /** Global vertices of each node, ascending; the first is the node's representative. */
   readonly members: Uint32Array;
+  /** Most vertices any node has (1 for a mesh without seams). */
+  readonly maxMembers: number;
   /** Part of each node. */
   readonly nodePart: Uint16Array;
   /** Local vertex index (within its part) of each node's representative. */
@@ -60,18 +62,18 @@ export class SkinSurface {
   /** Triangles over nodes (3 node ids each). */
   readonly corners: Uint32Array;
   readonly adjacency: Adjacency;
-  readonly components: Components;
   /** Bind-pose node positions (xyz). */
   readonly bindPositions: Float32Array;
   /** Current node positions (bind pose until {@link setPartPositions}). */
   readonly positions: Float32Array;
-  /** Unit normals at the current positions. */
-  readonly normals: Float32Array;
   /** Spatial index over the current positions. */
   readonly grid: PointGrid;
   private readonly mirrors = new Map<MirrorAxis, MirrorMap>();
   private readonly options: SkinSurfaceOptions;
   private posed = false;
+  private _components: Components | null = null;
+  private _normals: Float32Array | null = null;
+  private normalsDirty = true;
 
   constructor(parts: readonly SurfacePartInput[], options: SkinSurfaceOptions = SKIN_SURFACE_DEFAULTS) {
     if (parts.length > 0xffff) throw new RangeError('too many primitives in one skin');
@@ -95,49 +97,71 @@ export class SkinSurface {
       this.nodeOffset[i + 1] = this.nodeOffset[i] + w.groupCount;
     });
     const G = (this.nodeCount = this.nodeOffset[P]);
-    this.nodeStart = new Uint32Array(G + 1);
-    this.members = new Uint32Array(N);
-    this.nodePart = new Uint16Array(G);
-    this.nodeVertex = new Uint32Array(G);
-    this.bindPositions = new Float32Array(G * 3);
-    welds.forEach((w, i) => {
+    const nodeStart = (this.nodeStart = new Uint32Array(G + 1));
+    const members = (this.members = new Uint32Array(N));
+    const nodePart = (this.nodePart = new Uint16Array(G));
+    const nodeVertex = (this.nodeVertex = new Uint32Array(G));
+    const bind = (this.bindPositions = new Float32Array(G * 3));
+    const nodeOf = this.nodeOf;
+    for (let i = 0; i < P; i++) {
+      const w = welds[i];
       const v0 = this.vertexOffset[i];
       const g0 = this.nodeOffset[i];
       const pos = parts[i].positions;
+      const { groupOf, groupStart, members: local, groupCount } = w;
       this.vertexPart.fill(i, v0, this.vertexOffset[i + 1]);
-      for (let v = 0; v < w.groupOf.length; v++) this.nodeOf[v0 + v] = g0 + w.groupOf[v];
-      for (let g = 0; g < w.groupCount; g++) {
-        this.nodeStart[g0 + g + 1] = v0 + w.groupStart[g + 1];
-        const rep = w.members[w.groupStart[g]];
-        this.nodePart[g0 + g] = i;
-        this.nodeVertex[g0 + g] = rep;
-        this.bindPositions[(g0 + g) * 3] = pos[rep * 3];
-        this.bindPositions[(g0 + g) * 3 + 1] = pos[rep * 3 + 1];
-        this.bindPositions[(g0 + g) * 3 + 2] = pos[rep * 3 + 2];
+      for (let v = 0; v < groupOf.length; v++) nodeOf[v0 + v] = g0 + groupOf[v];
+      for (let g = 0; g < groupCount; g++) {
+        nodeStart[g0 + g + 1] = v0 + groupStart[g + 1];
+        const rep = local[groupStart[g]];
+        nodePart[g0 + g] = i;
+        nodeVertex[g0 + g] = rep;
+        bind[(g0 + g) * 3] = pos[rep * 3];
+        bind[(g0 + g) * 3 + 1] = pos[rep * 3 + 1];
+        bind[(g0 + g) * 3 + 2] = pos[rep * 3 + 2];
       }
-      for (let k = 0; k < w.members.length; k++) this.members[v0 + k] = v0 + w.members[k];
-    });
-
-    // 2. Triangles over nodes, adjacency, components.
-    const lists = parts.map((p, i) => {
-      const local = triangleCorners(p.indices, p.positions.length / 3, p.mode ?? TRIANGLES);
-      const v0 = this.vertexOffset[i];
-      for (let k = 0; k < local.length; k++) local[k] = this.nodeOf[v0 + local[k]];
-      return local;
-    });
-    this.corners = new Uint32Array(lists.reduce((n, l) => n + l.length, 0));
-    let at = 0;
-    for (const l of lists) {
-      this.corners.set(l, at);
-      at += l.length;
+      for (let k = 0; k < local.length; k++) members[v0 + k] = v0 + local[k];
     }
-    this.adjacency = buildAdjacency(G, this.corners);
-    this.components = connectedComponents(this.adjacency);
 
-    // 3. Current positions, normals, spatial index.
-    this.positions = this.bindPositions.slice();
-    this.normals = computeNodeNormals(this.positions, this.corners, new Float32Array(G * 3), G);
+    let most = 0;
+    for (let g = 0; g < G; g++) most = Math.max(most, nodeStart[g + 1] - nodeStart[g]);
+    this.maxMembers = most;
+
+    // 2. Triangles over nodes, adjacency.
+    let cornerCount = 0;
+    const lists = parts.map((p) => {
+      const list = triangleCorners(p.indices, p.positions.length / 3, p.mode ?? TRIANGLES);
+      cornerCount += list.length;
+      return list;
+    });
+    const corners = (this.corners = new Uint32Array(cornerCount));
+    let at = 0;
+    for (let i = 0; i < P; i++) {
+      const list = lists[i];
+      const v0 = this.vertexOffset[i];
+      for (let k = 0; k < list.length; k++) corners[at++] = nodeOf[v0 + list[k]];
+    }
+    this.adjacency = buildAdjacency(G, corners);
+
+    // 3. Current positions and the spatial index (normals and components on first use).
+    this.positions = bind.slice();
     this.grid = new PointGrid(this.positions, G);
+  }
+
+  /** Connected components over the welded adjacency (computed on first use). */
+  get components(): Components {
+    this._components ??= connectedComponents(this.adjacency);
+    return this._components;
+  }
+
+  /** Unit normals at the current positions (recomputed on first use after a change). */
+  get normals(): Float32Array {
+    if (this.normalsDirty) {
+      this._normals ??= new Float32Array(this.nodeCount * 3);
+      computeNodeNormals(this.positions, this.corners, this._normals, this.nodeCount);
+      this.normalsDirty = false;
+    }
+    return this._normals!;
   }
 
   /** Index of the part holding SkinnedModel primitive `primitive`, or -1. */
@@ -186,7 +210,7 @@ export class SkinSurface {
 
   /** Recomputes normals and the spatial index from `positions`. */
   refresh(): void {
-    computeNodeNormals(this.positions, this.corners, this.normals, this.nodeCount);
+    this.normalsDirty = true;
     this.grid.rebuild(this.positions, this.nodeCount);
   }
 }

@@ -1,0 +1,112 @@
+/**
+ * Painting budgets of issue 4, on the 300k-vertex mannequin:
+ * - `index/300k`: weld map + adjacency + components + normals + spatial index + X mirror map;
+ * - `dab/draw/300k/5k`: one Draw dab over ~5,000 vertices (query, falloff, blend, lock-aware
+ *   renormalisation, history check), mid-stroke: the target weight alternates 0.2 / 0.9 so
+ *   every dab changes every vertex it covers;
+ * - `dab/smooth/300k/5k`: one Smooth dab mid-stroke (neighbour means, then renormalisation;
+ *   a 5k-node region is far from converged after a few hundred dabs, so they keep changing).
+ */
+import { NearestBone } from '../../src/brush/nearest-bone.ts';
+import { Painter, type StrokeConfig } from '../../src/brush/painter.ts';
+import { buildMannequin, type MannequinData } from '../../src/character/index.ts';
+import { SkinSurface } from '../../src/mesh/skin-surface.ts';
+import { SkinWeights } from '../../src/skin/skin-weights.ts';
+import type { Benchmark } from './harness.ts';
+
+/** Where the dabs land: the front of the belly (one surface layer under a 5k-vertex sphere). */
+const CENTRE: [number, number, number] = [0.03, 1.15, 0.095];
+const TARGET_HITS = 5000;
+
+let data: MannequinData | null = null;
+function mannequin(): MannequinData {
+  data ??= buildMannequin({ targetVertices: 300_000 });
+  return data;
+}
+
+/** The radius around `CENTRE` that holds about `TARGET_HITS` surface nodes. */
+function radiusFor(surface: SkinSurface, hits: number): number {
+  const ids = new Uint32Array(surface.nodeCount);
+  const d2 = new Float32Array(surface.nodeCount);
+  let lo = 0;
+  let hi = 0.5;
+  for (let i = 0; i < 40; i++) {
+    const r = (lo + hi) / 2;
+    if (surface.grid.querySphere(CENTRE[0], CENTRE[1], CENTRE[2], r, ids, d2) < hits) lo = r;
+    else hi = r;
+  }
+  return hi;
+}
+
+function dabBench(name: string, kind: StrokeConfig['kind']): Benchmark & { changed: () => number } {
+  let painter: Painter;
+  let config: StrokeConfig;
+  const sample = { point: CENTRE };
+  let changed = 0;
+  return {
+    name,
+    changed: () => changed,
+    setup: () => {
+      const m = mannequin();
+      const surface = new SkinSurface([{ primitive: 0, positions: m.positions, indices: m.indices }]);
+      const weights = new SkinWeights(m.positions.length / 3, 4, m.joints.slice(), m.weights.slice());
+      const joints = m.jointNames.map(
+        (_, j) =>
+          [m.jointPositions[j * 3], m.jointPositions[j * 3 + 1], m.jointPositions[j * 3 + 2]] as [
+            number,
+            number,
+            number,
+          ],
+      );
+      const bones = new NearestBone({ positions: joints, parents: m.jointParents });
+      painter = new Painter(surface, [weights], bones);
+      const spine = m.jointNames.indexOf('Spine');
+      config = {
+        kind,
+        blend: 'mix',
+        weight: 0.8,
+        strength: 0.7,
+        radius: radiusFor(surface, TARGET_HITS),
+        falloff: 'smooth',
+        spacing: 0.1,
+        pressureStrength: false,
+        pressureRadius: false,
+        accumulate: true,
+        frontFacesOnly: false,
+        connectedOnly: false,
+        mirror: null,
+        joint: spine,
+        mirrorJoint: spine,
+        locked: null,
+      };
+      painter.begin(config, sample);
+    },
+    fn: () => {
+      config.weight = config.weight === 0.9 ? 0.2 : 0.9;
+      changed = painter.dabAt(sample);
+      painter.takeRanges();
+    },
+  };
+}
+
+/** Nodes the last dab of a benchmark changed (a check that it did real work). */
+export function lastDabChanges(bench: Benchmark): number {
+  return (bench as Benchmark & { changed?: () => number }).changed?.() ?? -1;
+}
+
+export async function benchmarks(): Promise<Benchmark[]> {
+  return [
+    {
+      name: 'index/300k',
+      setup: () => {
+        mannequin();
+      },
+      fn: () => {
+        const m = mannequin();
+        new SkinSurface([{ primitive: 0, positions: m.positions, indices: m.indices }]).mirror('x');
+      },
+    },
+    dabBench('dab/draw/300k/5k', 'blend'),
+    dabBench('dab/smooth/300k/5k', 'smooth'),
+  ];
+}
