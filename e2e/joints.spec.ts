@@ -42,3 +42,12 @@ test('the search box filters the tree, and joints lock from it', async ({ editor
   await page.locator('#joint-search').press('Escape');
   await expect(page.getByRole('treeitem')).toHaveCount(joints.length);
 });
+
+test('branches collapse, and selecting a hidden joint opens its branch', async ({ editor: page }) => {
+  await row(page, 'Spine').locator('button.twisty').click();
+  await expect(row(page, 'Spine')).toHaveAttribute('aria-expanded', 'false');
+  await expect(row(page, 'LeftHand')).toHaveCount(0);
+  await page.evaluate(() => window.skinsmith.selectJoint('LeftHand'));
+  await expect(row(page, 'LeftHand')).toHaveAttribute('aria-selected', 'true');
+  await expect(row(page, 'LeftHand')).toBeInViewport();
+});

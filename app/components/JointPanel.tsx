@@ -1,9 +1,13 @@
-import { type KeyboardEvent, useEffect, useMemo, useState } from 'react';
+import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { tooltip } from '../commands.ts';
 import { editor } from '../editor-instance.ts';
 import { useUi } from '../store.ts';
+import { useJointCounts } from '../useJointCounts.ts';
 import { Icon } from './Icon.tsx';
 import { ancestorsOf, type JointRow, jointRows } from './joint-rows.ts';
+
+/** Deeper levels stop indenting, so names stay readable in very deep chains (840-joint files exist). */
+const MAX_INDENT = 12;
 
 function Row({
   row,
@@ -28,7 +32,7 @@ function Row({
       aria-level={row.depth + 1}
       aria-expanded={row.hasChildren ? row.expanded : undefined}
       data-joint-id={row.id}
-      style={{ paddingLeft: 4 + row.depth * 12 }}
+      style={{ paddingLeft: 4 + Math.min(row.depth, MAX_INDENT) * 12 }}
       onClick={() => editor.selectJoint(row.id)}
       title={`${row.name} (node ${row.id}): ${count} vertices`}
     >
@@ -66,32 +70,35 @@ function Row({
 
 /** The skeleton tree: search, collapse, select (in sync with the viewport), lock, vertex counts. */
 export function JointPanel() {
-  const modelRev = useUi((s) => s.modelRev);
-  const weightsRev = useUi((s) => s.weightsRev);
-  const locksRev = useUi((s) => s.locksRev);
+  useUi((s) => s.modelRev); // re-render on a new model (editor.model below)
+  useUi((s) => s.locksRev); // …and when locks change (editor.locks below)
   const selected = useUi((s) => s.selected);
+  const counts = useJointCounts();
   const [query, setQuery] = useState('');
   const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(new Set());
   const model = editor.model;
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: modelRev stands for editor.model
-  useEffect(() => setCollapsed(new Set()), [modelRev]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the revisions stand for the editor's data
-  const counts = useMemo(() => editor.jointVertexCounts(), [modelRev, weightsRev]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: modelRev stands for editor.model
-  const rows = useMemo(() => (model ? jointRows(model, collapsed, query) : []), [modelRev, collapsed, query]);
-  void locksRev;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new model starts fully expanded
+  useEffect(() => setCollapsed(new Set()), [model]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: model is editor.model, a new object per load
+  const rows = useMemo(() => (model ? jointRows(model, collapsed, query) : []), [model, collapsed, query]);
 
-  // A joint picked in the viewport: open its branch and bring its row into view.
+  // A joint selected elsewhere (viewport, script): open its branch, once per selection, so the
+  // user can still collapse that branch afterwards.
   useEffect(() => {
     if (selected === null || !editor.model) return;
-    const hidden = ancestorsOf(editor.model, selected).filter((id) => collapsed.has(id));
-    if (hidden.length > 0) {
-      setCollapsed((c) => new Set([...c].filter((id) => !hidden.includes(id))));
-      return;
-    }
+    const ancestors = ancestorsOf(editor.model, selected);
+    setCollapsed((c) =>
+      ancestors.some((id) => c.has(id)) ? new Set([...c].filter((id) => !ancestors.includes(id))) : c,
+    );
+  }, [selected]);
+  // …and bring its row into view once it is there.
+  const scrolledTo = useRef<number | null>(null);
+  useEffect(() => {
+    if (selected === null || scrolledTo.current === selected || !rows.some((r) => r.id === selected)) return;
+    scrolledTo.current = selected;
     document.querySelector(`[data-joint-id="${selected}"]`)?.scrollIntoView({ block: 'nearest' });
-  }, [selected, collapsed]);
+  }, [selected, rows]);
 
   const toggle = (id: number) =>
     setCollapsed((c) => {

@@ -1,6 +1,6 @@
-import { useMemo } from 'react';
 import { editor } from '../editor-instance.ts';
 import { useUi } from '../store.ts';
+import { useJointCounts } from '../useJointCounts.ts';
 import { HEAT_STOPS, HEAT_ZERO_SRGB } from '../viewport/heat-colors.ts';
 import { Section } from './Section.tsx';
 
@@ -14,13 +14,10 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
 }
 
 function JointInfoSection() {
-  const modelRev = useUi((s) => s.modelRev);
-  const weightsRev = useUi((s) => s.weightsRev);
-  const locksRev = useUi((s) => s.locksRev);
+  useUi((s) => s.modelRev); // re-render on a new model (editor.model below)
+  useUi((s) => s.locksRev); // …and when locks change (editor.locks below)
   const selected = useUi((s) => s.selected);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the revisions stand for the editor's data
-  const counts = useMemo(() => editor.jointVertexCounts(), [modelRev, weightsRev]);
-  void locksRev;
+  const counts = useJointCounts();
   const model = editor.model;
   const joint = selected === null ? undefined : model?.joints.get(selected);
   if (!model || !joint)

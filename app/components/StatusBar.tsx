@@ -14,10 +14,9 @@ function Stat({ name, value, label }: { name: string; value: number; label: stri
 
 /** File name, counts and the latest notice (import repairs, warnings, the last error). */
 export function StatusBar() {
-  const modelRev = useUi((s) => s.modelRev);
+  useUi((s) => s.modelRev); // re-render on a new model (editor.model below)
   const busy = useUi((s) => s.busy);
   const notices = useUi((s) => s.notices);
-  void modelRev;
   const model = editor.model;
   const last = notices[notices.length - 1];
   return (
