@@ -1,6 +1,6 @@
 import { createStore, delMany, get, keys, setMany, type UseStore } from 'idb-keyval';
 import type { SessionStore } from './session-store.ts';
-import { StorageTimeoutError } from './storage-warning.ts';
+import { StorageTimeoutError, StorageUnavailableError } from './storage-warning.ts';
 
 export interface IdbSessionStoreOptions {
   dbName?: string;
@@ -29,6 +29,7 @@ export class IdbSessionStore implements SessionStore {
   }
 
   private use(): UseStore {
+    if (typeof indexedDB === 'undefined' || !indexedDB) throw new StorageUnavailableError();
     this.store ??= createStore(this.options.dbName, this.options.storeName);
     return this.store;
   }

@@ -40,4 +40,10 @@ export {
 } from './session.ts';
 export { deleteSession, listSessions, loadSession, pruneSessions, SessionError } from './session-records.ts';
 export { MemorySessionStore, type SessionStore } from './session-store.ts';
-export { type StorageWarning, type StorageWarningKind, storageWarning } from './storage-warning.ts';
+export {
+  StorageTimeoutError,
+  StorageUnavailableError,
+  type StorageWarning,
+  type StorageWarningKind,
+  storageWarning,
+} from './storage-warning.ts';

@@ -24,8 +24,9 @@ export function installUnloadGuard(target: PageTarget, options: UnloadGuardOptio
     void autosaver?.flush();
     if (!hasUnexportedEdits()) return;
     event.preventDefault();
-    // Older browsers need returnValue set to show the prompt.
-    (event as BeforeUnloadEvent).returnValue = '';
+    // Older browsers need returnValue set to show the prompt (a plain Event's is read-only).
+    if (typeof BeforeUnloadEvent !== 'undefined' && event instanceof BeforeUnloadEvent)
+      event.returnValue = '';
   };
   const onHide = () => {
     if (!document || document.visibilityState === undefined || document.visibilityState === 'hidden') {

@@ -18,6 +18,14 @@ export class StorageTimeoutError extends Error {
   }
 }
 
+/** Thrown by a store where the browser offers no IndexedDB at all. */
+export class StorageUnavailableError extends Error {
+  constructor() {
+    super('This browser offers no IndexedDB to this page');
+    this.name = 'StorageUnavailableError';
+  }
+}
+
 const errorName = (err: unknown): string =>
   typeof err === 'object' && err !== null && 'name' in err ? String((err as { name: unknown }).name) : '';
 
@@ -42,6 +50,7 @@ export function storageWarning(err: unknown): StorageWarning {
   if (name === 'QuotaExceededError' || name === 'NS_ERROR_DOM_QUOTA_REACHED' || code === 22) kind = 'quota';
   else if (name === 'StorageTimeoutError') kind = 'blocked';
   else if (
+    name === 'StorageUnavailableError' ||
     name === 'InvalidStateError' ||
     name === 'SecurityError' ||
     name === 'UnknownError' ||

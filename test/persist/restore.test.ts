@@ -11,7 +11,7 @@ async function paintedSession(chunkVertices = 500) {
   const autosaver = new Autosaver(store, { chunkVertices });
   const editor = new Editor();
   const wiring = new EditorAutosave(editor, autosaver, {
-    pose: () => ({ '3': [0, 0, 0.7071067811865476, 0.7071067811865476] }),
+    pose: () => ({ '3': [0, 0, Math.SQRT1_2, Math.SQRT1_2] }),
     brush: () => ({ brush: 'smooth', radius: 0.1, mirror: true }),
     mirror: () => ({ axis: 'x', tolerance: 0.001 }),
     excludedJoints: () => [7],
@@ -52,7 +52,7 @@ describe('restoring a session', () => {
     expect(bytesOf(restored.joints)).toEqual(bytesOf(original.joints));
     expect([...editor.locks]).toEqual([joints[2]]);
     expect(editor.selectedJoint).toBe(joints[5]);
-    expect(state.pose).toEqual({ '3': [0, 0, 0.7071067811865476, 0.7071067811865476] });
+    expect(state.pose).toEqual({ '3': [0, 0, Math.SQRT1_2, Math.SQRT1_2] });
     expect(state.brush).toEqual({ brush: 'smooth', radius: 0.1, mirror: true });
     expect(state.mirror).toEqual({ axis: 'x', tolerance: 0.001 });
     expect(state.excludedJoints).toEqual([7]);
