@@ -36,3 +36,33 @@ test('weight edits are re-uploaded to the viewport', async ({ editor: page }) =>
   const after = await viewportPixels(page);
   expect(redFraction(after)).toBeGreaterThan(redFraction(before) + 0.05);
 });
+
+test('a model with eight influences per vertex (two sets) is drawn with its heat map', async ({
+  editor: page,
+}) => {
+  const stats = await page.evaluate(async () => {
+    const { editor } = window.skinsmith;
+    // The mannequin's document with an (empty) second JOINTS/WEIGHTS set makes the editor keep K = 8.
+    const doc = editor.requireModel().document;
+    const buffer = doc.getRoot().listBuffers()[0];
+    for (const mesh of doc.getRoot().listMeshes()) {
+      for (const prim of mesh.listPrimitives()) {
+        const n = prim.getAttribute('POSITION')!.getCount();
+        const acc = (array: Uint16Array | Float32Array) =>
+          doc.createAccessor().setType('VEC4').setArray(array).setBuffer(buffer);
+        prim.setAttribute('JOINTS_1', acc(new Uint16Array(n * 4)));
+        prim.setAttribute('WEIGHTS_1', acc(new Float32Array(n * 4)));
+      }
+    }
+    const model = editor.loadDocument(doc, 'Eight.glb');
+    await window.skinsmith.ready;
+    return { K: model.primitives[0].weights.influences };
+  });
+  expect(stats.K).toBe(8);
+  await page.waitForFunction(
+    () => window.skinsmith.stats().drawn && window.skinsmith.stats().fileName === 'Eight.glb',
+  );
+  const heat = await viewportPixels(page);
+  await page.evaluate(() => window.skinsmith.display({ heatmap: false }));
+  expect(difference(heat, await viewportPixels(page))).toBeGreaterThan(0.01);
+});

@@ -9,12 +9,16 @@ declare global {
 
 /**
  * `test` with an editor page: every test opens the app, waits until the first character is drawn,
- * and fails if the page threw anything uncaught (pageerror) at any point.
+ * and fails if the page threw anything uncaught (pageerror) or three.js logged a GL error.
  */
 export const test = base.extend<{ editor: Page; pageErrors: string[] }>({
   pageErrors: async ({ page }, use) => {
     const errors: string[] = [];
     page.on('pageerror', (err) => errors.push(err.message));
+    // three.js reports shader and WebGL failures on the console, not as exceptions.
+    page.on('console', (msg) => {
+      if (msg.type() === 'error' && /THREE\.|shader|WebGL/i.test(msg.text())) errors.push(msg.text());
+    });
     await use(errors);
     expect(errors, 'uncaught errors in the page').toEqual([]);
   },
