@@ -1,6 +1,7 @@
 /**
  * Joint mirror pairs: which joint a mirrored stroke paints. Pairs come from names first
- * (Left/Right, left/right, .L/.R, _L/_R, _l/_r, L_/R_, l_/r_, mixamorig:Left…), then from bind
+ * (Left/Right, left/right, .L/.R, _L/_R, _l/_r, L_/R_, l_/r_, mixamorig:Left…, Biped's
+ * ` L `), then from bind
  * positions for joints whose names don't pair, then from the user's overrides.
  */
 import { axisIndex, type MirrorAxis } from './mirror-map.ts';
@@ -24,6 +25,8 @@ const SUFFIX = /([._\- ])([LRlr])((?:[._]\d+)?)$/;
 const PREFIX = /^([LRlr])([._\- ])/;
 // A side word: capitalised (LeftArm, mixamorig:LeftArm, armLeft), lower case (left_arm,
 // leftArm) or upper case (ARM_LEFT), never inside another word (Bright, Leftover).
+// A side letter between separators (3ds Max Biped: `Bip01 L Thigh`).
+const INFIX = /([._\- ])([LRlr])([._\- ])/;
 const WORD = /(Left|Right)(?![a-z])|(?<![A-Za-z])(left|right)(?![a-z])|(?<![A-Za-z])(LEFT|RIGHT)(?![A-Z])/;
 
 /** The name of the other side's joint (`LeftArm` → `RightArm`, `hand.L` → `hand.R`), or null. */
@@ -34,6 +37,8 @@ export function flipSideName(name: string): string | null {
   if (m) return SWAP[m[1]] + name.slice(1);
   m = WORD.exec(name);
   if (m) return name.slice(0, m.index) + SWAP[m[0]] + name.slice(m.index + m[0].length);
+  m = INFIX.exec(name);
+  if (m) return name.slice(0, m.index) + m[1] + SWAP[m[2]] + m[3] + name.slice(m.index + m[0].length);
   return null;
 }
 

@@ -1,0 +1,147 @@
+/**
+ * A tldraw-style test editor: the real Editor driven by fake pointer and key events over a
+ * simple orthographic camera, with a CPU raycast standing in for the viewport's picking.
+ */
+import { buildMannequin, type MannequinData, mannequinToDocument } from '../../src/character/index.ts';
+import type { BrushModifiers } from '../../src/editor/brush-settings.ts';
+import type { EditorEvents } from '../../src/editor/editor.ts';
+import { Editor } from '../../src/editor/editor.ts';
+import { raycastTriangles } from '../../src/mesh/raycast.ts';
+import { triangleCorners } from '../../src/mesh/triangles.ts';
+
+type V3 = [number, number, number];
+
+/** An orthographic camera: screen pixel (px, py) → a ray along `forward`. */
+export class OrthoCamera {
+  constructor(
+    /** World point at the screen's centre. */
+    readonly target: V3,
+    /** Unit view direction (camera → scene). */
+    readonly forward: V3,
+    readonly up: V3,
+    readonly pixelsPerUnit: number,
+    readonly width = 800,
+    readonly height = 600,
+  ) {}
+
+  get right(): V3 {
+    const [f, u] = [this.forward, this.up];
+    return [f[1] * u[2] - f[2] * u[1], f[2] * u[0] - f[0] * u[2], f[0] * u[1] - f[1] * u[0]];
+  }
+
+  /** The ray under a pixel: it starts 10 units before the target plane. */
+  ray(px: number, py: number): { origin: V3; dir: V3 } {
+    const r = this.right;
+    const sx = (px - this.width / 2) / this.pixelsPerUnit;
+    const sy = -(py - this.height / 2) / this.pixelsPerUnit;
+    const origin = [0, 1, 2].map(
+      (i) => this.target[i] + r[i] * sx + this.up[i] * sy - this.forward[i] * 10,
+    ) as V3;
+    return { origin, dir: this.forward };
+  }
+
+  /** The pixel a world point projects to. */
+  toScreen(p: readonly number[]): [number, number] {
+    const r = this.right;
+    const d = [0, 1, 2].map((i) => p[i] - this.target[i]);
+    const sx = d[0] * r[0] + d[1] * r[1] + d[2] * r[2];
+    const sy = d[0] * this.up[0] + d[1] * this.up[1] + d[2] * this.up[2];
+    return [this.width / 2 + sx * this.pixelsPerUnit, this.height / 2 - sy * this.pixelsPerUnit];
+  }
+}
+
+let cached: MannequinData | null = null;
+/** The built-in mannequin at ~10k vertices (built once per test file). */
+export function mannequin(): MannequinData {
+  cached ??= buildMannequin({ targetVertices: 10_000 });
+  return cached;
+}
+
+export class TestEditor {
+  readonly editor = new Editor();
+  /** Every 'weights' event payload since the last {@link clearEvents}. */
+  weightEvents: EditorEvents['weights'][] = [];
+  private corners = new Map<number, Uint32Array>();
+  private down = false;
+
+  constructor(
+    public camera = new OrthoCamera([0.45, 1.2, 0], [0, 0, -1], [0, 1, 0], 400),
+    data: MannequinData = mannequin(),
+  ) {
+    this.editor.events.on('weights', (r) => this.weightEvents.push(r));
+    this.editor.loadDocument(mannequinToDocument(data), 'mannequin.glb');
+  }
+
+  get model() {
+    return this.editor.requireModel();
+  }
+
+  /** The nearest skinned surface under a pixel, or null. */
+  pick(px: number, py: number): { primitive: number; point: V3; normal: V3 } | null {
+    const { origin, dir } = this.camera.ray(px, py);
+    let best: { primitive: number; point: V3; normal: V3; distance: number } | null = null;
+    for (const prim of this.model.primitives) {
+      let corners = this.corners.get(prim.id);
+      if (!corners) {
+        corners = triangleCorners(prim.indices, prim.weights.vertexCount);
+        this.corners.set(prim.id, corners);
+      }
+      const hit = raycastTriangles(prim.positions, corners, origin, dir);
+      if (hit && (!best || hit.distance < best.distance)) best = { primitive: prim.id, ...hit };
+    }
+    return best && { primitive: best.primitive, point: best.point, normal: best.normal };
+  }
+
+  pointerDown(px: number, py: number, options: BrushModifiers & { pressure?: number } = {}): boolean {
+    const hit = this.pick(px, py);
+    if (!hit) return false;
+    this.down = this.editor.paint.beginStroke(
+      { ...hit, viewDir: this.camera.forward, pressure: options.pressure },
+      options,
+    );
+    return this.down;
+  }
+
+  pointerMove(px: number, py: number, pressure?: number): void {
+    if (!this.down) return;
+    const hit = this.pick(px, py);
+    if (hit) this.editor.paint.strokeTo({ ...hit, viewDir: this.camera.forward, pressure });
+  }
+
+  pointerUp(): void {
+    if (!this.down) return;
+    this.down = false;
+    this.editor.paint.endStroke();
+  }
+
+  /** Escape, Ctrl+Z, Ctrl+Shift+Z, Ctrl+Y, X (toggle mirror) as the app binds them. */
+  keyDown(key: string, mods: { ctrl?: boolean; shift?: boolean } = {}): void {
+    const k = key.toLowerCase();
+    if (k === 'escape') {
+      this.down = false;
+      this.editor.paint.cancelStroke();
+    } else if (mods.ctrl && ((k === 'z' && mods.shift) || k === 'y')) this.editor.redo();
+    else if (mods.ctrl && k === 'z') this.editor.undo();
+    else if (k === 'x') this.editor.paint.setSettings({ mirror: !this.editor.paint.settings.mirror });
+  }
+
+  /** Drags in world space (projected to pixels) from `a` to `b` in `steps` pointer moves. */
+  drag(a: V3, b: V3, steps = 20, options: BrushModifiers & { pressure?: number } = {}): boolean {
+    const [ax, ay] = this.camera.toScreen(a);
+    const [bx, by] = this.camera.toScreen(b);
+    if (!this.pointerDown(ax, ay, options)) return false;
+    for (let i = 1; i <= steps; i++)
+      this.pointerMove(ax + ((bx - ax) * i) / steps, ay + ((by - ay) * i) / steps, options.pressure);
+    this.pointerUp();
+    return true;
+  }
+
+  clearEvents(): void {
+    this.weightEvents = [];
+  }
+
+  /** Skin joint index of a joint name (the mannequin has one skin). */
+  joint(name: string): number {
+    return this.model.skins[0].joints.indexOf(this.editor.resolveJoint(name));
+  }
+}

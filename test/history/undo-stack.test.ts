@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { UndoStack } from '../../src/history/undo-stack.ts';
+import { mergeWeightPatches, type WeightPatch, weightPatchBytes } from '../../src/history/weight-patch.ts';
+
+/** A one-slot patch setting vertices to `after` from `before` (joint = vertex, for checking). */
+function patch(primitive: number, vertices: number[], before: number, after: number): WeightPatch {
+  const n = vertices.length;
+  return {
+    primitive,
+    influences: 1,
+    vertices: Uint32Array.from(vertices),
+    beforeJoints: Uint16Array.from(vertices),
+    beforeWeights: new Float32Array(n).fill(before),
+    afterJoints: Uint16Array.from(vertices),
+    afterWeights: new Float32Array(n).fill(after),
+    start: Math.min(...vertices),
+    end: Math.max(...vertices) + 1,
+  };
+}
+
+describe('UndoStack', () => {
+  it('undoes and redoes in order; a new step clears redo', () => {
+    const h = new UndoStack();
+    h.push('a', [patch(0, [1], 0, 1)]);
+    h.push('b', [patch(0, [2], 0, 1)]);
+    expect(h.push('empty', [])).toBeNull();
+    expect(h.undo()?.label).toBe('b');
+    expect(h.canRedo).toBe(true);
+    expect(h.redo()?.label).toBe('b');
+    expect(h.undo()?.label).toBe('b');
+    h.push('c', [patch(0, [3], 0, 1)]);
+    expect(h.canRedo).toBe(false);
+    expect(h.undoCount).toBe(2);
+    expect(h.undo()?.label).toBe('c');
+    expect(h.undo()?.label).toBe('a');
+    expect(h.undo()).toBeNull();
+  });
+
+  it('bails to a mark (newest first) and squashes to a mark', () => {
+    const h = new UndoStack();
+    h.push('before', [patch(0, [0], 0, 1)]);
+    const m = h.mark();
+    h.push('x', [patch(0, [1], 0, 0.5)]);
+    h.push('y', [patch(0, [1, 2], 0.5, 1)]);
+    expect(h.bailToMark(m).map((e) => e.label)).toEqual(['y', 'x']);
+    expect(h.undoCount).toBe(1);
+
+    const m2 = h.mark();
+    h.push('x', [patch(0, [1], 0, 0.5), patch(1, [4], 0, 1)]);
+    h.push('y', [patch(0, [1, 2], 0.5, 1)]);
+    const squashed = h.squashToMark(m2, 'stroke')!;
+    expect(h.undoCount).toBe(2);
+    expect(squashed.label).toBe('stroke');
+    const p0 = squashed.patches.find((p) => p.primitive === 0)!;
+    expect(Array.from(p0.vertices)).toEqual([1, 2]);
+    expect(Array.from(p0.beforeWeights)).toEqual([0, 0.5]); // vertex 1's before is from the first step
+    expect(Array.from(p0.afterWeights)).toEqual([1, 1]);
+    expect(h.bytes).toBe(h.undo()!.bytes + h.undo()!.bytes);
+  });
+
+  it('drops the oldest steps past the memory limit and says so', () => {
+    const drops: number[] = [];
+    const one = weightPatchBytes(patch(0, [0, 1, 2, 3], 0, 1));
+    const h = new UndoStack({ maxBytes: one * 3, onDrop: (steps) => drops.push(steps) });
+    for (let i = 0; i < 5; i++) h.push(`s${i}`, [patch(0, [0, 1, 2, 3], 0, 1)]);
+    expect(h.undoCount).toBe(3);
+    expect(drops).toEqual([1, 1]);
+    expect(h.bytes).toBeLessThanOrEqual(one * 3);
+    expect(h.undo()?.label).toBe('s4');
+    // A single step larger than the limit is kept (its own undo).
+    const tiny = new UndoStack({ maxBytes: 1 });
+    tiny.push('big', [patch(0, [0], 0, 1)]);
+    expect(tiny.undoCount).toBe(1);
+  });
+
+  it('mergeWeightPatches refuses patches of different primitives', () => {
+    expect(() => mergeWeightPatches(patch(0, [0], 0, 1), patch(1, [0], 0, 1))).toThrow();
+  });
+});
