@@ -1,0 +1,62 @@
+import { useThree } from '@react-three/fiber';
+import { useEffect } from 'react';
+import { Box3, type PerspectiveCamera, Vector3 } from 'three';
+import { editor } from '../editor-instance.ts';
+import { useUi } from '../store.ts';
+import { viewport } from '../viewport-bridge.ts';
+import { fitBox } from './camera-fit.ts';
+import type { Shown } from './ModelView.tsx';
+
+type Orbit = { target: Vector3; update: () => void } | null;
+
+/**
+ * Registers what the rest of the app may ask of the viewport (frame all, frame the selected
+ * joint, where a bone is on the page), frames each new model, and reports it drawn once the
+ * first frame showing it has rendered.
+ */
+export function useViewportCommands(shown: Shown | null): void {
+  const invalidate = useThree((s) => s.invalidate);
+  const get = useThree((s) => s.get);
+  useEffect(() => {
+    const frame = (box: Box3 | null, reset: boolean) => {
+      if (!box) return;
+      const { camera, controls } = get();
+      fitBox(camera as PerspectiveCamera, controls as unknown as Orbit, box, reset);
+      invalidate();
+    };
+    // A joint is a point: frame a box a tenth of the model's size around it.
+    const frameSelected = () => {
+      const id = editor.selectedJoint;
+      const object = id === null ? undefined : shown?.scene.jointObjects.get(id);
+      if (!shown || !object) return frame(shown?.bounds ?? null, false);
+      const size = new Vector3().setScalar(shown.radius * 0.2);
+      frame(new Box3().setFromCenterAndSize(object.getWorldPosition(new Vector3()), size), false);
+    };
+    // Where a joint's bone is on the page (near its wide end), for tests and scripts that click bones.
+    const boneScreenPoint = (id: number) => {
+      const shape = shown?.bones.find((b) => b.owner === id);
+      if (!shape) return null;
+      const { camera, gl } = get();
+      const p = shape.head.clone().lerp(shape.tail, 0.3).project(camera);
+      const rect = gl.domElement.getBoundingClientRect();
+      return { x: rect.left + ((p.x + 1) / 2) * rect.width, y: rect.top + ((1 - p.y) / 2) * rect.height };
+    };
+    viewport.register({
+      invalidate,
+      frameAll: () => frame(shown?.bounds ?? null, false),
+      frameSelected,
+      boneScreenPoint,
+    });
+    if (!shown) return;
+    frame(shown.bounds, true);
+    let live = true;
+    viewport.nextFrame().then(() => {
+      if (!live) return;
+      viewport.modelDrawn(shown.scene.model);
+      useUi.setState({ drawing: false });
+    });
+    return () => {
+      live = false;
+    };
+  }, [shown, get, invalidate]);
+}
