@@ -7,6 +7,7 @@ import { editor } from './editor-instance.ts';
 import { loadBrowserDraco } from './io/draco-browser.ts';
 import { installScripting } from './scripting.ts';
 import { startup } from './startup.ts';
+import { useUi } from './store.ts';
 import { connectStore } from './sync-store.ts';
 import './styles.css';
 
@@ -15,6 +16,13 @@ performance.mark('skinsmith:main');
 setDecoderLoaders({ draco: loadBrowserDraco });
 connectStore(editor);
 installScripting();
+// Last resort: a bug outside React (an event handler, a promise) still tells the user something.
+window.addEventListener('error', (e) =>
+  useUi.getState().showToast('error', `Unexpected error: ${e.message}`),
+);
+window.addEventListener('unhandledrejection', (e) =>
+  useUi.getState().showToast('error', `Unexpected error: ${(e.reason as Error)?.message ?? e.reason}`),
+);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

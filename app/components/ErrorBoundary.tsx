@@ -32,10 +32,14 @@ export class ErrorBoundary extends Component<Props, { error: Error | null }> {
           If this is the 3D view, the browser may have no WebGL 2 (check chrome://gpu or about:support).
         </p>
         <div className="crash-actions">
-          <button type="button" onClick={() => this.setState({ error: null })}>
+          <button type="button" title="Draw this part again" onClick={() => this.setState({ error: null })}>
             Try again
           </button>
-          <button type="button" onClick={() => window.location.reload()}>
+          <button
+            type="button"
+            title="Reload the editor (the open file is not kept)"
+            onClick={() => window.location.reload()}
+          >
             Reload the page
           </button>
         </div>

@@ -24,13 +24,14 @@ export function useViewportCommands(shown: Shown | null): void {
       fitBox(camera as PerspectiveCamera, controls as unknown as Orbit, box, reset);
       invalidate();
     };
-    // A joint is a point: frame a box a tenth of the model's size around it.
+    // Like Blender's "frame selected" on a bone: the joint's bones (to its children), with a margin.
     const frameSelected = () => {
       const id = editor.selectedJoint;
       const object = id === null ? undefined : shown?.scene.jointObjects.get(id);
       if (!shown || !object) return frame(shown?.bounds ?? null, false);
-      const size = new Vector3().setScalar(shown.radius * 0.2);
-      frame(new Box3().setFromCenterAndSize(object.getWorldPosition(new Vector3()), size), false);
+      const box = new Box3().setFromPoints([object.getWorldPosition(new Vector3())]);
+      for (const bone of shown.bones) if (bone.owner === id) box.expandByPoint(bone.tail);
+      frame(box.expandByScalar(shown.radius * 0.08), false);
     };
     // Where a joint's bone is on the page (near its wide end), for tests and scripts that click bones.
     const boneScreenPoint = (id: number) => {
