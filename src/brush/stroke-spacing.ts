@@ -29,14 +29,22 @@ export class StrokeSpacing {
       this.carried = 0;
       return 1;
     }
+    // Positions from the index (not by repeated addition), with a hair of slack so a dab that
+    // falls exactly on the segment's end is not lost to rounding.
+    const first = step - this.carried;
+    const end = length + step * 1e-9;
     let n = 0;
-    let d = step - this.carried;
-    while (d <= length && n < MAX_DABS_PER_MOVE) {
-      this.at[n++] = d / length;
-      d += step;
+    while (n < MAX_DABS_PER_MOVE && first + n * step <= end) {
+      this.at[n] = Math.min(1, (first + n * step) / length);
+      n++;
     }
     // After the guard trips the carry restarts at the segment's end.
-    this.carried = n === MAX_DABS_PER_MOVE ? 0 : length - (d - step);
+    this.carried =
+      n === 0
+        ? this.carried + length
+        : n === MAX_DABS_PER_MOVE
+          ? 0
+          : Math.max(0, length - (first + (n - 1) * step));
     return n;
   }
 }

@@ -9,7 +9,13 @@
  * normals and the spatial index follow, the topology does not change.
  */
 import { type Adjacency, buildAdjacency, type Components, connectedComponents } from './adjacency.ts';
-import { buildMirrorMap, type MirrorAxis, type MirrorMap } from './mirror-map.ts';
+import {
+  axisIndex,
+  buildMirrorMap,
+  MIRROR_MAP_DEFAULTS,
+  type MirrorAxis,
+  type MirrorMap,
+} from './mirror-map.ts';
 import { computeNodeNormals } from './normals.ts';
 import { PointGrid } from './point-grid.ts';
 import { TRIANGLES, triangleCorners } from './triangles.ts';
@@ -169,18 +175,47 @@ export class SkinSurface {
     return this.parts.findIndex((p) => p.primitive === primitive);
   }
 
-  /** The mirror map across the plane of `axis`, built from the bind pose on first use. */
+  /**
+   * The mirror map across the plane of `axis`, built from the bind pose on first use. Partners
+   * are looked for within the node's own primitive first (so coincident vertices of two
+   * primitives don't steal each other's partners), then in the other primitives (a left glove
+   * mirrored by a separate right glove).
+   */
   mirror(axis: MirrorAxis = 'x'): MirrorMap {
     let map = this.mirrors.get(axis);
-    if (!map) {
-      const grid = this.posed ? new PointGrid(this.bindPositions, this.nodeCount) : this.grid;
-      map = buildMirrorMap(this.bindPositions, this.nodeCount, {
-        axis,
-        grid,
-        tolerance: this.options.mirrorTolerance,
-      });
-      this.mirrors.set(axis, map);
+    if (map) return map;
+    const P = this.parts.length;
+    const G = this.nodeCount;
+    const bind = this.bindPositions;
+    const whole = this.posed ? new PointGrid(bind, G) : this.grid;
+    const tolerance =
+      this.options.mirrorTolerance ?? MIRROR_MAP_DEFAULTS.relativeTolerance * boundsDiagonal(bind, G);
+    if (P === 1) {
+      map = buildMirrorMap(bind, G, { axis, grid: whole, tolerance });
+    } else {
+      const partner = new Int32Array(G);
+      const a = axisIndex(axis);
+      let unmatched = 0;
+      for (let p = 0; p < P; p++) {
+        const g0 = this.nodeOffset[p];
+        const g1 = this.nodeOffset[p + 1];
+        const own = buildMirrorMap(bind.subarray(g0 * 3, g1 * 3), g1 - g0, { axis, tolerance }).partner;
+        for (let k = 0; k < g1 - g0; k++) {
+          let m = own[k] >= 0 ? g0 + own[k] : -1;
+          if (m < 0) {
+            const g = g0 + k;
+            const x = a === 0 ? -bind[g * 3] : bind[g * 3];
+            const y = a === 1 ? -bind[g * 3 + 1] : bind[g * 3 + 1];
+            const z = a === 2 ? -bind[g * 3 + 2] : bind[g * 3 + 2];
+            m = whole.nearest(x, y, z, tolerance);
+          }
+          partner[g0 + k] = m;
+          if (m < 0) unmatched++;
+        }
+      }
+      map = { axis, partner, unmatched, tolerance };
     }
+    this.mirrors.set(axis, map);
     return map;
   }
 
@@ -213,4 +248,18 @@ export class SkinSurface {
     this.normalsDirty = true;
     this.grid.rebuild(this.positions, this.nodeCount);
   }
+}
+
+/** Length of the bounding-box diagonal of the first `count` points. */
+function boundsDiagonal(positions: Float32Array, count: number): number {
+  const lo = [Infinity, Infinity, Infinity];
+  const hi = [-Infinity, -Infinity, -Infinity];
+  for (let i = 0; i < count; i++) {
+    for (let c = 0; c < 3; c++) {
+      const v = positions[i * 3 + c];
+      if (v < lo[c]) lo[c] = v;
+      if (v > hi[c]) hi[c] = v;
+    }
+  }
+  return count > 0 ? Math.hypot(hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]) : 0;
 }

@@ -181,7 +181,7 @@ function runStrokes(kinds: StrokeConfig['kind'][]) {
           };
           if (spec.cancel) {
             scene.painter.cancel();
-            scene.weights.forEach((w, p) => expect(sameBits(w, before[p])).toBe(true));
+            expect(scene.weights.every((w, p) => sameBits(w, before[p]))).toBe(true);
             continue;
           }
           steps.push(scene.painter.end());
@@ -189,10 +189,10 @@ function runStrokes(kinds: StrokeConfig['kind'][]) {
         }
         const end = snapshot(scene);
         undoAll(scene, steps);
-        scene.weights.forEach((w, p) => expect(sameBits(w, start[p])).toBe(true));
+        expect(scene.weights.every((w, p) => sameBits(w, start[p]))).toBe(true);
         for (const patches of steps)
           for (const patch of patches) applyWeightPatch(patch, scene.weights[patch.primitive], 'after');
-        scene.weights.forEach((w, p) => expect(sameBits(w, end[p])).toBe(true));
+        expect(scene.weights.every((w, p) => sameBits(w, end[p]))).toBe(true);
       },
     ),
     { numRuns: 100 },
@@ -248,7 +248,7 @@ describe('brush properties (random meshes, strokes, locks)', () => {
             }
           }
           undoAll(scene, steps);
-          scene.weights.forEach((w, p) => expect(sameBits(w, start[p])).toBe(true));
+          expect(scene.weights.every((w, p) => sameBits(w, start[p]))).toBe(true);
         },
       ),
       { numRuns: 60 },

@@ -143,11 +143,12 @@ export function buildScene(p: SceneParams): Scene {
   const weights = parts.map((_, i) => randomWeights(surface, i, p.influences, p.jointCount, random));
   const positions: [number, number, number][] = [];
   const parents: number[] = [];
+  const heights = Array.from({ length: p.jointCount }, () => 2 * random());
   for (let j = 0; j < p.jointCount; j++) {
     // Joint 0 on the mid-line; then left/right pairs mirrored in x.
     const pair = Math.ceil(j / 2);
     const x = j === 0 ? 0 : (j % 2 ? 1 : -1) * 0.3 * pair;
-    positions.push([x, 2 * random(), 0]);
+    positions.push([x, heights[pair], 0]);
     parents.push(j === 0 ? -1 : j <= 2 ? 0 : j - 2);
   }
   const jointMirror = Int32Array.from({ length: p.jointCount }, (_, j) =>

@@ -11,7 +11,9 @@ function parts(sizes: number[], K = 4) {
     vertexOffset[i + 1] = vertexOffset[i] + n;
   });
   const vertexPart = new Uint16Array(vertexOffset[sizes.length]);
-  sizes.forEach((_, i) => vertexPart.fill(i, vertexOffset[i], vertexOffset[i + 1]));
+  sizes.forEach((_, i) => {
+    vertexPart.fill(i, vertexOffset[i], vertexOffset[i + 1]);
+  });
   return { primitives: sizes.map((_, i) => 10 + i), weights, vertexOffset, vertexPart };
 }
 
@@ -24,7 +26,9 @@ describe('PatchRecorder', () => {
         }),
         (edits) => {
           const p = parts([8, 12]);
-          p.weights.forEach((sw, i) => sw.weights.forEach((_, s) => (sw.weights[s] = (s * 0.37 + i) % 1)));
+          p.weights.forEach((sw, i) => {
+            for (let s = 0; s < sw.weights.length; s++) sw.weights[s] = (s * 0.37 + i) % 1;
+          });
           const start = p.weights.map((sw) => sw.clone());
           const rec = new PatchRecorder(p);
           rec.begin();
@@ -48,10 +52,10 @@ describe('PatchRecorder', () => {
             expect(Array.from(sw.joints)).toEqual(Array.from(start[i].joints));
           });
           for (const patch of patches) applyWeightPatch(patch, p.weights[patch.primitive - 10], 'after');
-          p.weights.forEach((sw, i) => expect(bits(sw)).toEqual(bits(end[i])));
+          for (const [i, sw] of p.weights.entries()) expect(bits(sw)).toEqual(bits(end[i]));
           // revert() restores the start too.
           rec.revert();
-          p.weights.forEach((sw, i) => expect(bits(sw)).toEqual(bits(start[i])));
+          for (const [i, sw] of p.weights.entries()) expect(bits(sw)).toEqual(bits(start[i]));
         },
       ),
     );
