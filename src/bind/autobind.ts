@@ -1,0 +1,352 @@
+/**
+ * autobind: first weights for a skinned mesh from its skeleton in the bind pose.
+ *
+ * 1. Voxelise every primitive into one grid and fill the interior by an axis-ray vote (robust
+ *    to holes, intersecting and nested shells, several parts).
+ * 2. Bone segments fitted to that solid: bones outside the mesh left out, leaves stretched
+ *    through their extremity (bind-segments.ts).
+ * 3. Each vertex's nearest bones: 'voxel' measures geodesic distances through the solid
+ *    (Dionne & de Lasa, SCA 2013), so an arm cannot reach the torso across the armpit;
+ *    'closest' measures straight lines, faster and blind to gaps. A piece of the mesh with
+ *    bones inside it only takes those (part-bones.ts). A vertex the solid does not connect to
+ *    any bone falls back to straight lines, so every vertex gets weights, whatever the mesh.
+ * 4. Weights: 'heat' solves bone heat over the welded surface with those distances (what
+ *    artists' weights often come from, without bone heat's failures: heat-weights.ts);
+ *    'falloff' uses distance^−falloff. Optional Laplacian smoothing; then K per vertex,
+ *    normalised to DESIGN.md's invariants (or merged into the existing weights when only some
+ *    joints are rebound).
+ *
+ * Pure: no DOM, no workers; `autobind.worker.ts` wraps it.
+ */
+import type { SkinWeights } from '../skin/skin-weights.ts';
+import { chooseSegments, filterSegments } from './bind-segments.ts';
+import { scaleByBoneRadius } from './bone-radius.ts';
+import type { BindJoint } from './bone-segments.ts';
+import { fillInterior } from './fill-interior.ts';
+import { abortError, geodesicLabels } from './geodesic-labels.ts';
+import { heatWeights } from './heat-weights.ts';
+import { falloffWeights, InfluenceTable } from './influence-table.ts';
+import { type PartBones, partBones } from './part-bones.ts';
+import { positionBounds, transformedPositions } from './positions.ts';
+import { smoothInfluences } from './smooth-influences.ts';
+import { collectCandidates } from './vertex-candidates.ts';
+import { weldedNormals } from './vertex-normals.ts';
+import { VoxelGrid } from './voxel-grid.ts';
+import { voxelizeSurface } from './voxelize-surface.ts';
+import { writeSkinWeights } from './write-weights.ts';
+
+export type { BindJoint } from './bone-segments.ts';
+
+/** One primitive to bind: positions (xyz per vertex) and triangle indices (null: non-indexed). */
+export interface AutobindPrimitive {
+  positions: Float32Array;
+  indices: Uint32Array | null;
+}
+
+/** What {@link autobind} binds. */
+export interface AutobindInput {
+  primitives: readonly AutobindPrimitive[];
+  /** Joints in bind pose, in the space the (transformed) positions are in. */
+  joints: readonly BindJoint[];
+  /** Per primitive, a column-major 4×4 from its positions to the joints' space (null: identity). */
+  meshToWorld?: readonly (ArrayLike<number> | null | undefined)[] | null;
+}
+
+/** Options of {@link autobind}. */
+export interface AutobindOptions {
+  /** 'voxel' (geodesic, default) or 'closest' (straight-line to the bone segments). */
+  method?: 'voxel' | 'closest';
+  /** Voxels along the longest axis of the bounding box (voxel method). */
+  resolution?: number;
+  /** 'heat' (bone heat on auto-bind's distances) or 'falloff' (distance^−falloff). */
+  weighting?: 'heat' | 'falloff';
+  /** Heat: H = strength / d²; higher gives sharper borders between bones. */
+  strength?: number;
+  /** Falloff: weight ∝ distance^−falloff; higher is sharper. */
+  falloff?: number;
+  /** Extra Laplacian smoothing iterations over the welded mesh. */
+  smoothing?: number;
+  /** Influences per vertex in the result: 4 or 8. */
+  maxInfluences?: 4 | 8;
+  /** A leaf joint's bone length as a fraction of its parent bone's, before stretching. */
+  leafLength?: number;
+  /** Stretch leaf bones to this fraction of the way through the extremity they end in (0: off). */
+  leafReach?: number;
+  /** Where a joint with several children points (see BoneSegmentsOptions). */
+  multiChild?: 'centroid' | 'aligned';
+  /** Fraction cut from the start of the bones that branch off a joint (see BoneSegmentsOptions). */
+  branchTrim?: number;
+  /**
+   * Joints whose bone lies less than this fraction inside the mesh (roots on the floor, IK and
+   * pole targets, bones of parts not being bound) are left out, as an artist leaves them
+   * unweighted. 0 keeps every joint. Never leaves out every joint.
+   */
+  minInside?: number;
+  /** Distances are divided by (bone radius / median radius)^radiusScaling (bone-radius.ts). */
+  radiusScaling?: number;
+  /** Count bones behind the surface as far (see CandidateSources.normals). */
+  facing?: boolean;
+  /** Bind each closed piece that has bones inside it to those bones only (part-bones.ts). */
+  respectParts?: boolean;
+  /**
+   * Rebind only these joints: they share out, among themselves, the weight they hold in
+   * `existing`; every other joint (and every locked joint) keeps its weight.
+   */
+  onlyJoints?: Iterable<number> | null;
+  /** Current weights per primitive (joint indices into `input.joints`); needed by `onlyJoints`. */
+  existing?: readonly SkinWeights[] | null;
+  /** Lock flags indexed by joint (non-zero = locked); used with `onlyJoints`. */
+  locked?: Uint8Array | null;
+  /** Progress in [0, 1], called at most every ~10 ms. */
+  onProgress?: ((fraction: number) => void) | null;
+  /** Checked during the work; when set, autobind throws an error named 'AbortError'. */
+  signal?: { readonly aborted: boolean } | null;
+}
+
+/** Defaults of {@link AutobindOptions}. */
+export const AUTOBIND_DEFAULTS = {
+  method: 'voxel',
+  resolution: 256,
+  weighting: 'heat',
+  strength: 1,
+  falloff: 8,
+  smoothing: 0,
+  maxInfluences: 4,
+  leafLength: 0.5,
+  leafReach: 0.8,
+  multiChild: 'centroid',
+  branchTrim: 0,
+  minInside: 0.25,
+  respectParts: true,
+  radiusScaling: 0,
+  facing: false,
+} as const satisfies AutobindOptions;
+
+/** Resolution of the coarse solids: the 'closest' method's, and the part test's. */
+const COARSE_RESOLUTION = 64;
+/** Candidate bones kept per vertex (≥ 8, the most influences a result can have). */
+const CANDIDATES = 8;
+
+/** What {@link autobind} did. */
+export interface AutobindStats {
+  method: 'voxel' | 'closest';
+  vertices: number;
+  /** Bone segments bound (joints not excluded, and selected when rebinding). */
+  bones: number;
+  /** Joints left out because their bone lies outside the mesh (see `minInside`). */
+  outsideJoints: number[];
+  grid: [number, number, number];
+  solidVoxels: number;
+  /** Vertices no solid voxel connected to a bone: bound by straight-line distance instead. */
+  fallbackVertices: number;
+  /** Vertices a selected-joints rebind left as they were (no selected weight, or only locks). */
+  unchangedVertices: number;
+  /** Milliseconds per phase and in total. */
+  timings: { voxelize: number; distances: number; weights: number; total: number };
+}
+
+/** The result: one SkinWeights per input primitive, joint indices into `input.joints`. */
+export interface AutobindResult {
+  weights: SkinWeights[];
+  stats: AutobindStats;
+}
+
+/** `options` over the defaults, ignoring undefined values. */
+function resolveOptions(options: AutobindOptions): AutobindOptions & typeof AUTOBIND_DEFAULTS {
+  const o: Record<string, unknown> = { ...AUTOBIND_DEFAULTS };
+  for (const [k, v] of Object.entries(options)) if (v !== undefined) o[k] = v;
+  return o as unknown as AutobindOptions & typeof AUTOBIND_DEFAULTS;
+}
+
+/**
+ * What {@link autobindDistances} measured: everything {@link autobindWeights} needs, so that
+ * weighting options (falloff, strength, K, smoothing) can change without measuring again.
+ */
+export interface BindDistances {
+  positions: Float32Array[];
+  indices: (Uint32Array | null)[];
+  /** Per primitive, each vertex's nearest bone segments (distances in world units). */
+  candidates: InfluenceTable[];
+  /** The bound segments (labels of `candidates`) and the joint of each. */
+  segmentJoints: Int32Array;
+  diagonal: number;
+  stats: AutobindStats;
+}
+
+/** Makes the progress and cancellation helpers of one run. */
+function runControl(o: AutobindOptions) {
+  const signal = o.signal ?? null;
+  let lastReport = Number.NEGATIVE_INFINITY;
+  return {
+    check: () => {
+      if (signal?.aborted) throw abortError();
+    },
+    progress: (fraction: number, force = false) => {
+      const now = performance.now();
+      if (!o.onProgress || (!force && now - lastReport < 10)) return;
+      lastReport = now;
+      o.onProgress(Math.min(1, Math.max(0, fraction)));
+    },
+  };
+}
+
+/** Steps 1–3 of the module comment: the solid, the segments and each vertex's candidates. */
+export function autobindDistances(input: AutobindInput, options: AutobindOptions = {}): BindDistances {
+  const t0 = performance.now();
+  const o = resolveOptions(options);
+  const { check, progress } = runControl(o);
+  const timings = { voxelize: 0, distances: 0, weights: 0, total: 0 };
+
+  // 1. Positions in the joints' space, and the solid (coarse for 'closest').
+  const positions = input.primitives.map((p, i) => transformedPositions(p.positions, input.meshToWorld?.[i]));
+  const indices = input.primitives.map((p) => p.indices);
+  const bounds = positionBounds(positions);
+  const voxel = o.method === 'voxel';
+  let t = performance.now();
+  const grid = new VoxelGrid(
+    bounds.min,
+    bounds.max,
+    voxel ? o.resolution : Math.min(o.resolution, COARSE_RESOLUTION),
+  );
+  positions.forEach((p, i) => {
+    check();
+    voxelizeSurface(grid, p, indices[i]);
+  });
+  fillInterior(grid);
+  check();
+  timings.voxelize = performance.now() - t;
+  progress(0.15, true);
+
+  // 2. The bone segments, fitted to the solid; only the selected (unlocked) ones when rebinding.
+  const { segments, outside } = chooseSegments(input.joints, grid, o);
+  const selected = o.onlyJoints ? new Set(o.onlyJoints) : null;
+  const locked = o.locked ?? null;
+  const bound = filterSegments(segments, (j) => !selected || (selected.has(j) && !(locked && locked[j] > 0)));
+  if (bound.count === 0 && !selected) throw new RangeError('auto-bind needs at least one joint to bind');
+  const worldEnds = bound.ends.map((x, i) => x * grid.h + grid.origin[i % 3]);
+
+  // 3. Candidate bones per vertex.
+  t = performance.now();
+  const candidates = positions.map((p) => new InfluenceTable(Math.floor(p.length / 3), CANDIDATES));
+  let fallbackVertices = 0;
+  if (bound.count > 0) {
+    const field = voxel
+      ? geodesicLabels(grid, bound.ends, bound.count, {
+          labelsPerVoxel: CANDIDATES,
+          signal: o.signal,
+          onProgress: (f) => progress(0.15 + 0.55 * f),
+        })
+      : null;
+    const parts = o.respectParts ? partsOf(positions, indices, bounds, worldEnds, bound.count) : null;
+    fallbackVertices = collectCandidates(positions, candidates, {
+      worldEnds,
+      count: bound.count,
+      grid: voxel ? grid : null,
+      field,
+      parts,
+      normals: o.facing ? weldedNormals(positions, indices) : null,
+      check,
+    });
+  }
+  timings.distances = performance.now() - t;
+  timings.total = performance.now() - t0;
+  progress(0.7, true);
+  return {
+    positions,
+    indices,
+    candidates,
+    segmentJoints: bound.joint,
+    diagonal: Math.hypot(
+      bounds.max[0] - bounds.min[0],
+      bounds.max[1] - bounds.min[1],
+      bounds.max[2] - bounds.min[2],
+    ),
+    stats: {
+      method: o.method,
+      vertices: positions.reduce((n, p) => n + Math.floor(p.length / 3), 0),
+      bones: bound.count,
+      outsideJoints: outside,
+      grid: [grid.nx, grid.ny, grid.nz],
+      solidVoxels: grid.solidCount,
+      fallbackVertices,
+      unchangedVertices: 0,
+      timings,
+    },
+  };
+}
+
+/** Step 4 of the module comment: weights from measured distances. Does not modify `d`. */
+export function autobindWeights(d: BindDistances, options: AutobindOptions = {}): AutobindResult {
+  const t = performance.now();
+  const o = resolveOptions(options);
+  const K = o.maxInfluences;
+  if (K !== 4 && K !== 8) throw new RangeError(`maxInfluences must be 4 or 8, not ${K}`);
+  if (o.onlyJoints && !o.existing) throw new RangeError('onlyJoints needs the existing weights');
+  const { check, progress } = runControl(o);
+  const count = d.segmentJoints.length;
+  const tables = d.positions.map((p) => new InfluenceTable(Math.floor(p.length / 3), CANDIDATES));
+  if (count > 0) {
+    let candidates = d.candidates;
+    if (o.radiusScaling > 0) {
+      candidates = candidates.map((c) => {
+        const copy = new InfluenceTable(c.vertexCount, c.width);
+        copy.labels.set(c.labels);
+        copy.weights.set(c.weights);
+        return copy;
+      });
+      scaleByBoneRadius(candidates, count, o.radiusScaling);
+    }
+    const minDistance = d.diagonal * 1e-3;
+    if (o.weighting === 'heat') {
+      heatWeights(d.positions, d.indices, candidates, count, tables, {
+        strength: o.strength,
+        minDistance,
+        check,
+      });
+    } else {
+      candidates.forEach((c, i) => {
+        falloffWeights(c, tables[i], { falloff: o.falloff, minDistance, cutoffRatio: 4 });
+      });
+    }
+    if (o.smoothing > 0) {
+      tables.forEach((table, i) => {
+        smoothInfluences(table, d.positions[i], d.indices[i], o.smoothing);
+      });
+    }
+  }
+  progress(0.9, true);
+  const selected = o.onlyJoints ? new Set(o.onlyJoints) : null;
+  let unchangedVertices = 0;
+  const weights = tables.map((table, i) => {
+    check();
+    const out = writeSkinWeights(table, d.segmentJoints, K, {
+      existing: selected ? o.existing?.[i] : null,
+      selected,
+      locked: o.locked,
+    });
+    unchangedVertices += out.unchanged;
+    return out.weights;
+  });
+  const weightsMs = performance.now() - t;
+  progress(1, true);
+  const timings = { ...d.stats.timings, weights: weightsMs, total: d.stats.timings.total + weightsMs };
+  return { weights, stats: { ...d.stats, unchangedVertices, timings } };
+}
+
+/** Binds `input`'s primitives to its joints; see the module comment. */
+export function autobind(input: AutobindInput, options: AutobindOptions = {}): AutobindResult {
+  return autobindWeights(autobindDistances(input, options), options);
+}
+
+/** The mesh's parts and the bones inside each, on a coarse grid (see part-bones.ts). */
+function partsOf(
+  positions: readonly Float32Array[],
+  indices: readonly (Uint32Array | null)[],
+  bounds: { min: number[]; max: number[] },
+  worldEnds: Float64Array,
+  count: number,
+): PartBones {
+  const coarse = new VoxelGrid(bounds.min, bounds.max, COARSE_RESOLUTION);
+  const ends = worldEnds.map((x, i) => (x - coarse.origin[i % 3]) / coarse.h);
+  return partBones(positions, indices, coarse, ends, count);
+}

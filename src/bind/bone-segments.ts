@@ -1,0 +1,209 @@
+/**
+ * buildBoneSegments: the segment each binding joint deforms around, placed as Blender places
+ * bone tails.
+ *
+ * - One child: the segment runs from the joint to that child.
+ * - Several children: to their centroid. One segment per child would send a hips bone down
+ *   both thighs and a head bone (whose children are ear roots) out to the ears; the centroid
+ *   keeps the hips in the pelvis and the head in the head.
+ * - No child (a leaf): it continues its parent's direction for `leafLength` times the parent
+ *   bone's length. A joint at its parent's position looks further up for a direction; a root
+ *   with no children is a point.
+ * - An explicit `tail` on the joint wins over all of the above.
+ *
+ * Excluded joints get no segment and are ignored as children, but still give their parents'
+ * directions. Segments are stored flat: `ends[6s .. 6s+5]` = a, b of segment s; `joint[s]`
+ * is the joint it binds.
+ */
+
+/** A joint as auto-bind sees it (bind-pose world position, parent index or -1). */
+export interface BindJoint {
+  position: readonly [number, number, number];
+  parent: number;
+  /** Non-deforming (root, IK target, helper): bound to nothing. */
+  excluded?: boolean;
+  /** Where the joint's bone ends, when the caller knows better than the child rule. */
+  tail?: readonly [number, number, number];
+  /**
+   * The bone's direction in the bind pose (unit), when the rig has a convention for it (Blender
+   * rigs point local +Y along the bone): used for leaves instead of the parent's direction.
+   */
+  axis?: readonly [number, number, number];
+}
+
+/** Options of {@link buildBoneSegments}. */
+export interface BoneSegmentsOptions {
+  /** A leaf's segment length as a fraction of its parent bone's length. */
+  leafLength?: number;
+  /**
+   * Where a joint with several children points: 'centroid' of the children, or 'aligned': the
+   * child straight ahead (along the joint's axis, else its parent's direction) when one is
+   * within ~45°, else the centroid.
+   */
+  multiChild?: 'centroid' | 'aligned';
+  /**
+   * Fraction of the bone cut from the start of each child of a branching joint (clavicles,
+   * thighs): their heads sit inside the parent's body, which an artist gives to the parent.
+   */
+  branchTrim?: number;
+}
+
+/** Defaults of {@link BoneSegmentsOptions}. */
+export const BONE_SEGMENTS_DEFAULTS: Required<BoneSegmentsOptions> = {
+  leafLength: 0.5,
+  multiChild: 'centroid',
+  branchTrim: 0,
+};
+
+/** Flat segments: `ends` holds a.xyz, b.xyz per segment; `joint` the joint each binds. */
+export interface BoneSegments {
+  count: number;
+  joint: Int32Array;
+  ends: Float64Array;
+  /** 1 where the segment is a leaf's (its end is a guess that auto-bind may extend). */
+  leaf: Uint8Array;
+}
+
+/** Squared distance between two joints' positions. */
+function dist2(a: readonly number[], b: readonly number[]): number {
+  return (a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2 + (a[2] - b[2]) ** 2;
+}
+
+/**
+ * Builds one segment per joint that is not excluded (and has a finite position), in joint
+ * order. Parent indices that are out of range or form cycles are treated as roots.
+ */
+export function buildBoneSegments(
+  joints: readonly BindJoint[],
+  options: BoneSegmentsOptions = BONE_SEGMENTS_DEFAULTS,
+): BoneSegments {
+  const leafLength = options.leafLength ?? BONE_SEGMENTS_DEFAULTS.leafLength;
+  const multiChild = options.multiChild ?? BONE_SEGMENTS_DEFAULTS.multiChild;
+  const branchTrim = options.branchTrim ?? BONE_SEGMENTS_DEFAULTS.branchTrim;
+  const n = joints.length;
+  const parentOf = (j: number) => {
+    const p = joints[j].parent;
+    return Number.isInteger(p) && p >= 0 && p < n && p !== j ? p : -1;
+  };
+  const children: number[][] = joints.map(() => []);
+  for (let j = 0; j < n; j++) {
+    const p = parentOf(j);
+    if (p >= 0 && !joints[j].excluded) children[p].push(j);
+  }
+  const ends: number[] = [];
+  const jointOf: number[] = [];
+  const leaf: number[] = [];
+  for (let j = 0; j < n; j++) {
+    const joint = joints[j];
+    const a = joint.position;
+    if (joint.excluded || !a.every(Number.isFinite)) continue;
+    let b: readonly number[] = a;
+    let isLeaf = 0;
+    if (joint.tail?.every(Number.isFinite)) {
+      b = joint.tail;
+    } else if (children[j].length === 1) {
+      b = joints[children[j][0]].position;
+    } else if (children[j].length > 1) {
+      const ahead = multiChild === 'aligned' ? childAhead(joints, j, parentOf(j), children[j]) : -1;
+      if (ahead >= 0) {
+        b = joints[ahead].position;
+      } else {
+        const c = [0, 0, 0];
+        for (const k of children[j])
+          for (let i = 0; i < 3; i++) c[i] += joints[k].position[i] / children[j].length;
+        b = c;
+      }
+    } else {
+      // A leaf: continue the direction of the nearest ancestor not at the joint's position.
+      isLeaf = 1;
+      const seen = new Set<number>([j]);
+      let p = parentOf(j);
+      const parentLength = p >= 0 ? Math.sqrt(dist2(a, joints[p].position)) : 0;
+      while (p >= 0 && !seen.has(p) && !(dist2(a, joints[p].position) > 0)) {
+        seen.add(p);
+        p = parentOf(p);
+      }
+      if (p >= 0 && !seen.has(p)) {
+        const q = joints[p].position;
+        const len = Math.sqrt(dist2(a, q));
+        const length = leafLength * (parentLength > 0 ? parentLength : len);
+        const axis = joint.axis;
+        const axisLength = axis ? Math.hypot(axis[0], axis[1], axis[2]) : 0;
+        const scale = axisLength > 0 ? length / axisLength : length / len;
+        const dir = axisLength > 0 && axis ? axis : [a[0] - q[0], a[1] - q[1], a[2] - q[2]];
+        if (Number.isFinite(scale)) b = [0, 1, 2].map((i) => a[i] + dir[i] * scale);
+      }
+    }
+    if (!b.every(Number.isFinite)) b = a;
+    const p = parentOf(j);
+    const t = p >= 0 && children[p].length > 1 ? branchTrim : 0;
+    ends.push(a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t, a[2] + (b[2] - a[2]) * t, b[0], b[1], b[2]);
+    jointOf.push(j);
+    leaf.push(isLeaf);
+  }
+  return {
+    count: jointOf.length,
+    joint: Int32Array.from(jointOf),
+    ends: Float64Array.from(ends),
+    leaf: Uint8Array.from(leaf),
+  };
+}
+
+/**
+ * The child of joint j straight ahead: the one best aligned with j's axis (or its parent's
+ * direction into j), if within ~45°; -1 when there is no direction or no child close to it.
+ */
+function childAhead(joints: readonly BindJoint[], j: number, parent: number, children: number[]): number {
+  const a = joints[j].position;
+  let dir: readonly number[] | null = joints[j].axis ?? null;
+  if (!dir && parent >= 0) {
+    const q = joints[parent].position;
+    dir = [a[0] - q[0], a[1] - q[1], a[2] - q[2]];
+  }
+  const dirLength = dir ? Math.hypot(dir[0], dir[1], dir[2]) : 0;
+  if (!dir || !(dirLength > 0)) return -1;
+  let best = -1;
+  let bestCos = Math.SQRT1_2;
+  for (const k of children) {
+    const c = joints[k].position;
+    const d = [c[0] - a[0], c[1] - a[1], c[2] - a[2]];
+    const len = Math.hypot(d[0], d[1], d[2]);
+    if (!(len > 0)) continue;
+    const cos = (d[0] * dir[0] + d[1] * dir[1] + d[2] * dir[2]) / (len * dirLength);
+    if (cos > bestCos) {
+      bestCos = cos;
+      best = k;
+    }
+  }
+  return best;
+}
+
+/**
+ * Squared distance from point (px, py, pz) to segment `s` of `ends` (a degenerate segment is
+ * its point). Does not allocate.
+ */
+export function segmentDistanceSquared(
+  ends: Float64Array,
+  s: number,
+  px: number,
+  py: number,
+  pz: number,
+): number {
+  const o = s * 6;
+  const ax = ends[o];
+  const ay = ends[o + 1];
+  const az = ends[o + 2];
+  const dx = ends[o + 3] - ax;
+  const dy = ends[o + 4] - ay;
+  const dz = ends[o + 5] - az;
+  const wx = px - ax;
+  const wy = py - ay;
+  const wz = pz - az;
+  const len2 = dx * dx + dy * dy + dz * dz;
+  let t = len2 > 0 ? (wx * dx + wy * dy + wz * dz) / len2 : 0;
+  t = t < 0 ? 0 : Math.min(t, 1);
+  const ex = wx - t * dx;
+  const ey = wy - t * dy;
+  const ez = wz - t * dz;
+  return ex * ex + ey * ey + ez * ez;
+}

@@ -1,0 +1,193 @@
+/**
+ * bindGroupsOfModel: what auto-bind needs from a loaded SkinnedModel, in the bind pose.
+ *
+ * Skins that name the same joints (a character split into body, head and arms meshes, each
+ * with its own skin over one skeleton) are bound together, so the voxel solid sees the whole
+ * character. Joint positions come from the inverse bind matrices: a joint's bind world position
+ * is the translation of inverse(IBM), in the space the skin's mesh positions are in (glTF
+ * ignores the skinned node's own transform). Primitives of a second skin whose IBMs place the
+ * mesh differently are moved into the first skin's space by inverse(IBM_first) · IBM_second.
+ */
+import type { SkinnedModel } from '../gltf/skinned-model.ts';
+import { canonicalizeVertex } from '../skin/canonicalize.ts';
+import { SkinWeights } from '../skin/skin-weights.ts';
+import type { AutobindInput } from './autobind.ts';
+import type { BindJoint } from './bone-segments.ts';
+
+/** One auto-bind job over a model: its input and how results map back to each primitive's skin. */
+export interface ModelBindGroup {
+  input: AutobindInput;
+  /** Joint node ids, in input order. */
+  jointIds: number[];
+  /** Indices into `model.primitives`, in input order. */
+  primitives: number[];
+  /** Per primitive: input joint index → the primitive's skin joint index (-1: not in it). */
+  jointMaps: Int32Array[];
+}
+
+/** Inverse of the affine column-major 4×4 at `m[o..]` into `out` (zero matrix when singular). */
+export function invertAffine(m: ArrayLike<number>, o: number, out: Float64Array): Float64Array {
+  const a = m[o];
+  const b = m[o + 4];
+  const c = m[o + 8];
+  const d = m[o + 1];
+  const e = m[o + 5];
+  const f = m[o + 9];
+  const g = m[o + 2];
+  const h = m[o + 6];
+  const i = m[o + 10];
+  const A = e * i - f * h;
+  const B = f * g - d * i;
+  const C = d * h - e * g;
+  const det = a * A + b * B + c * C;
+  out.fill(0);
+  if (!Number.isFinite(det) || Math.abs(det) < 1e-300) return out;
+  const s = 1 / det;
+  // Rows of the 3×3 inverse (adjugate / det), stored column-major.
+  out[0] = A * s;
+  out[4] = (c * h - b * i) * s;
+  out[8] = (b * f - c * e) * s;
+  out[1] = B * s;
+  out[5] = (a * i - c * g) * s;
+  out[9] = (c * d - a * f) * s;
+  out[2] = C * s;
+  out[6] = (b * g - a * h) * s;
+  out[10] = (a * e - b * d) * s;
+  const tx = m[o + 12];
+  const ty = m[o + 13];
+  const tz = m[o + 14];
+  out[12] = -(out[0] * tx + out[4] * ty + out[8] * tz);
+  out[13] = -(out[1] * tx + out[5] * ty + out[9] * tz);
+  out[14] = -(out[2] * tx + out[6] * ty + out[10] * tz);
+  out[15] = 1;
+  return out;
+}
+
+/**
+ * The rig's bone-axis convention, if it has one: the local axis (0..5 = +x, +y, +z, −x, −y, −z)
+ * of the bind matrices that points from each joint to its only child, on average within
+ * ~25°. Blender rigs use +y; some Maya-made rigs +x. Returns -1 when no axis qualifies.
+ */
+export function boneAxisConvention(bind: Float64Array[], positions: number[][], parents: number[]): number {
+  const childCount = parents.map(() => 0);
+  const onlyChild = parents.map(() => -1);
+  parents.forEach((p, j) => {
+    if (p < 0) return;
+    childCount[p]++;
+    onlyChild[p] = j;
+  });
+  const sums = new Float64Array(6);
+  let n = 0;
+  for (let j = 0; j < parents.length; j++) {
+    if (childCount[j] !== 1) continue;
+    const c = positions[onlyChild[j]];
+    const d = [c[0] - positions[j][0], c[1] - positions[j][1], c[2] - positions[j][2]];
+    const len = Math.hypot(d[0], d[1], d[2]);
+    if (!(len > 0)) continue;
+    n++;
+    for (let a = 0; a < 3; a++) {
+      const m = bind[j];
+      const ax = [m[a * 4], m[a * 4 + 1], m[a * 4 + 2]];
+      const cos =
+        (ax[0] * d[0] + ax[1] * d[1] + ax[2] * d[2]) / (len * (Math.hypot(ax[0], ax[1], ax[2]) || 1));
+      sums[a] += cos;
+      sums[a + 3] -= cos;
+    }
+  }
+  if (n < 3) return -1;
+  let best = 0;
+  for (let a = 1; a < 6; a++) if (sums[a] > sums[best]) best = a;
+  return sums[best] / n >= 0.9 ? best : -1;
+}
+
+/** Groups the model's skinned primitives into auto-bind jobs; see the module comment. */
+export function bindGroupsOfModel(model: SkinnedModel): ModelBindGroup[] {
+  const groups = new Map<string, { skin: number; prims: number[] }>();
+  model.primitives.forEach((prim, p) => {
+    const s = prim.skins[0];
+    const key = [...model.skins[s].joints].sort((x, y) => x - y).join(',');
+    const group = groups.get(key) ?? { skin: s, prims: [] };
+    group.prims.push(p);
+    groups.set(key, group);
+  });
+  const inv = new Float64Array(16);
+  return [...groups.values()].map(({ skin, prims }) => {
+    const ref = model.skins[skin];
+    const jointIds = ref.joints;
+    const indexOf = new Map(jointIds.map((id, i) => [id, i]));
+    const bind = jointIds.map((_, i) => invertAffine(ref.inverseBindMatrices, i * 16, new Float64Array(16)));
+    const joints: BindJoint[] = jointIds.map((id, i) => {
+      let parent = model.joints.get(id)?.parent ?? -1;
+      const seen = new Set<number>();
+      while (parent >= 0 && !indexOf.has(parent) && !seen.has(parent)) {
+        seen.add(parent);
+        parent = model.joints.get(parent)?.parent ?? -1;
+      }
+      return {
+        position: [bind[i][12], bind[i][13], bind[i][14]],
+        parent: parent >= 0 ? (indexOf.get(parent) ?? -1) : -1,
+      };
+    });
+    const convention = boneAxisConvention(
+      bind,
+      joints.map((j) => [...j.position]),
+      joints.map((j) => j.parent),
+    );
+    if (convention >= 0) {
+      const a = convention % 3;
+      const sign = convention < 3 ? 1 : -1;
+      joints.forEach((j, i) => {
+        const m = bind[i];
+        j.axis = [sign * m[a * 4], sign * m[a * 4 + 1], sign * m[a * 4 + 2]];
+      });
+    }
+    const meshToWorld = prims.map((p) => {
+      const own = model.skins[model.primitives[p].skins[0]];
+      if (own === ref) return null;
+      // Same joint in both skins: inverse(IBM_ref) · IBM_own maps own mesh space to ref's.
+      const j = own.joints.indexOf(jointIds[0]);
+      invertAffine(ref.inverseBindMatrices, 0, inv);
+      const out = new Float64Array(16);
+      for (let c = 0; c < 4; c++) {
+        for (let r = 0; r < 4; r++) {
+          let sum = 0;
+          for (let k = 0; k < 4; k++) sum += inv[k * 4 + r] * own.inverseBindMatrices[j * 16 + c * 4 + k];
+          out[c * 4 + r] = sum;
+        }
+      }
+      return out;
+    });
+    const jointMaps = prims.map((p) => {
+      const own = model.skins[model.primitives[p].skins[0]];
+      return Int32Array.from(jointIds, (id) => own.joints.indexOf(id));
+    });
+    return {
+      input: {
+        primitives: prims.map((p) => ({
+          positions: model.primitives[p].positions,
+          indices: model.primitives[p].indices,
+        })),
+        joints,
+        meshToWorld,
+      },
+      jointIds,
+      primitives: prims,
+      jointMaps,
+    };
+  });
+}
+
+/**
+ * Maps weights from input joint indices to a primitive's skin joint indices (`map`), in
+ * canonical slot order. Joints missing from the skin (-1) cannot occur for grouped skins.
+ */
+export function remapJoints(weights: SkinWeights, map: Int32Array): SkinWeights {
+  const out = new SkinWeights(weights.vertexCount, weights.influences);
+  for (let i = 0; i < weights.joints.length; i++) {
+    const w = weights.weights[i];
+    out.joints[i] = w > 0 ? Math.max(0, map[weights.joints[i]]) : 0;
+    out.weights[i] = w;
+  }
+  for (let v = 0; v < out.vertexCount; v++) canonicalizeVertex(out, v);
+  return out;
+}

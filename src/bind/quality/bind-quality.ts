@@ -1,0 +1,138 @@
+/**
+ * measureBindQuality: how far auto-bind's weights are from an artist's, as the auto-bind issue
+ * defines it: (a) the mean over vertices of Σ_j |w_artist − w_ours| / 2; (b) the distance
+ * between the two linear-blend deformations over the file's animations (10 evenly spaced
+ * times per clip, ends included; a file with no animation bends each joint in turn by ±45°
+ * about each local axis), mean and max, as a percentage of the bounding-box diagonal of the
+ * skinned mesh in the file's rest pose; (c) vertices left without weights.
+ */
+import type { SkinnedModel } from '../../gltf/skinned-model.ts';
+import { skinningMatrices, skinPositions } from '../../pose/skinning.ts';
+import type { SkinWeights } from '../../skin/skin-weights.ts';
+import { NodePoser } from './node-poser.ts';
+
+/** The metrics of {@link measureBindQuality}. */
+export interface BindQuality {
+  vertices: number;
+  /** Mean per-vertex L1 distance / 2 (0 identical, 1 disjoint). */
+  weightL1: number;
+  /** Mean and max vertex distance between the deformations, % of the bbox diagonal. */
+  deformMean: number;
+  deformMax: number;
+  /** Vertices whose weights sum to 0 (or are not finite). */
+  unweighted: number;
+  poses: number;
+}
+
+/** Options of {@link measureBindQuality}. */
+export interface BindQualityOptions {
+  samplesPerClip?: number;
+}
+
+/** Defaults of {@link BindQualityOptions}. */
+export const BIND_QUALITY_DEFAULTS: Required<BindQualityOptions> = { samplesPerClip: 10 };
+
+/** Weight of joint j at vertex v (0 when absent). */
+function weightAt(sw: SkinWeights, v: number, j: number): number {
+  return sw.weightOf(v, j);
+}
+
+/** Mean per-vertex Σ|Δw|/2 between two weight sets over the same skin. */
+export function weightDistance(a: SkinWeights, b: SkinWeights): number {
+  let total = 0;
+  for (let v = 0; v < a.vertexCount; v++) {
+    let d = 0;
+    for (let i = v * a.influences; i < (v + 1) * a.influences; i++) {
+      if (a.weights[i] > 0) d += Math.abs(a.weights[i] - weightAt(b, v, a.joints[i]));
+    }
+    for (let i = v * b.influences; i < (v + 1) * b.influences; i++) {
+      if (b.weights[i] > 0 && !(weightAt(a, v, b.joints[i]) > 0)) d += b.weights[i];
+    }
+    total += d / 2;
+  }
+  return a.vertexCount > 0 ? total / a.vertexCount : 0;
+}
+
+/**
+ * Compares `ours` (one SkinWeights per `model.primitives` entry, in that primitive's skin joint
+ * indices) with the model's own weights.
+ */
+export function measureBindQuality(
+  model: SkinnedModel,
+  ours: readonly SkinWeights[],
+  options: BindQualityOptions = BIND_QUALITY_DEFAULTS,
+): BindQuality {
+  const samples = Math.max(2, options.samplesPerClip ?? BIND_QUALITY_DEFAULTS.samplesPerClip);
+  const poser = new NodePoser(model.document);
+  const poses: Float64Array[] = [];
+  if (poser.clips.length > 0) {
+    poser.clips.forEach((clip, c) => {
+      for (let k = 0; k < samples; k++)
+        poses.push(poser.pose(c, clip.start + ((clip.end - clip.start) * k) / (samples - 1)));
+    });
+  } else {
+    const joints = new Set(model.skins.flatMap((s) => s.joints));
+    for (const j of joints)
+      for (let axis = 0; axis < 3; axis++)
+        for (const a of [-1, 1]) poses.push(poser.bend(j, axis, (a * Math.PI) / 4));
+  }
+  const rest = poser.pose(-1, 0);
+  let vertices = 0;
+  let l1 = 0;
+  let unweighted = 0;
+  const min = [Infinity, Infinity, Infinity];
+  const max = [-Infinity, -Infinity, -Infinity];
+  const jointWorld = (world: Float64Array, joints: number[]) => {
+    const out = new Float64Array(joints.length * 16);
+    joints.forEach((id, j) => {
+      out.set(world.subarray(id * 16, id * 16 + 16), j * 16);
+    });
+    return out;
+  };
+  model.primitives.forEach((prim, p) => {
+    const skin = model.skins[prim.skins[0]];
+    const restSkinned = skinPositions(
+      prim.positions,
+      prim.weights,
+      skinningMatrices(jointWorld(rest, skin.joints), skin.inverseBindMatrices),
+    );
+    for (let i = 0; i < restSkinned.length; i++) {
+      min[i % 3] = Math.min(min[i % 3], restSkinned[i]);
+      max[i % 3] = Math.max(max[i % 3], restSkinned[i]);
+    }
+    vertices += prim.weights.vertexCount;
+    l1 += weightDistance(prim.weights, ours[p]) * prim.weights.vertexCount;
+    const w = ours[p];
+    for (let v = 0; v < w.vertexCount; v++) {
+      let sum = 0;
+      for (let i = v * w.influences; i < (v + 1) * w.influences; i++) sum += w.weights[i];
+      if (!(sum > 0) || !Number.isFinite(sum)) unweighted++;
+    }
+  });
+  const diagonal = Math.hypot(max[0] - min[0], max[1] - min[1], max[2] - min[2]) || 1;
+  let sum = 0;
+  let worst = 0;
+  let count = 0;
+  for (const world of poses) {
+    model.primitives.forEach((prim, p) => {
+      const skin = model.skins[prim.skins[0]];
+      const S = skinningMatrices(jointWorld(world, skin.joints), skin.inverseBindMatrices);
+      const a = skinPositions(prim.positions, prim.weights, S);
+      const b = skinPositions(prim.positions, ours[p], S);
+      for (let v = 0; v < prim.weights.vertexCount; v++) {
+        const d = Math.hypot(a[v * 3] - b[v * 3], a[v * 3 + 1] - b[v * 3 + 1], a[v * 3 + 2] - b[v * 3 + 2]);
+        sum += d;
+        if (d > worst) worst = d;
+        count++;
+      }
+    });
+  }
+  return {
+    vertices,
+    weightL1: vertices > 0 ? l1 / vertices : 0,
+    deformMean: count > 0 ? (100 * sum) / count / diagonal : 0,
+    deformMax: (100 * worst) / diagonal,
+    unweighted,
+    poses: poses.length,
+  };
+}
