@@ -13,7 +13,10 @@ let meshoptPromise: Promise<unknown> | null = null;
 
 const defaults: DecoderLoaders = {
   draco: async () => {
-    const mod = (await import('draco3dgltf')) as unknown as {
+    // draco3dgltf is a Node build (it reads its wasm with fs): hide it from the browser bundle,
+    // where the app installs its own loader through setDecoderLoaders.
+    const nodeOnly = 'draco3dgltf';
+    const mod = (await import(/* @vite-ignore */ nodeOnly)) as unknown as {
       default?: { createDecoderModule: () => Promise<unknown> };
       createDecoderModule?: () => Promise<unknown>;
     };
