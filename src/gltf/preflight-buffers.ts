@@ -196,7 +196,11 @@ function checkSparse(
  * Buffers, buffer views and accessors: every range inside the bytes it reads, every size within
  * the limits, so that reading copies only what is there and nothing unbounded is allocated.
  */
-export function checkBuffersAndAccessors(c: JsonChecker, data: (Uint8Array | undefined)[]): BufferLayout {
+export function checkBuffersAndAccessors(
+  c: JsonChecker,
+  data: (Uint8Array | undefined)[],
+  inputBytes: number,
+): BufferLayout {
   const byteLengths = checkBuffers(c, data);
   const { views, decoded: viewBytes } = checkBufferViews(c, data, byteLengths);
   let decoded = viewBytes;
@@ -249,6 +253,13 @@ export function checkBuffersAndAccessors(c: JsonChecker, data: (Uint8Array | und
     c.fail(
       'too-large',
       `its accessors decode to ${formatBytes(decoded)}; the limit is ${formatBytes(c.limits.maxDecodedBytes)}.`,
+    );
+  }
+  // A few hundred bytes of JSON must not allocate gigabytes.
+  if (decoded > c.limits.expansionFloorBytes && decoded > inputBytes * c.limits.maxExpansion) {
+    c.fail(
+      'too-large',
+      `its accessors decode to ${formatBytes(decoded)}, ${formatCount(decoded / inputBytes)} times the size of the file; a file may grow at most ${c.limits.maxExpansion} times.`,
     );
   }
   return { views, accessors };

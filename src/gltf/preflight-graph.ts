@@ -42,6 +42,7 @@ export function checkNodeGraph(c: JsonChecker): Int32Array {
     }
     for (let m = start; m !== -1 && state[m] === 1; m = parent[m]) state[m] = 2;
   }
+  checkDepth(c, parent);
   c.list('scenes').forEach((scene, s) => {
     for (const node of (scene.nodes as number[] | undefined) ?? []) {
       if (parent[node] !== -1) {
@@ -52,6 +53,29 @@ export function checkNodeGraph(c: JsonChecker): Int32Array {
     }
   });
   return parent;
+}
+
+/** Hierarchy depth within the limit (the graph is known to be acyclic here). */
+function checkDepth(c: JsonChecker, parent: Int32Array): void {
+  const depth = new Int32Array(parent.length); // 0: not known yet
+  const walk: number[] = [];
+  for (let start = 0; start < parent.length; start++) {
+    let n = start;
+    while (n !== -1 && depth[n] === 0) {
+      walk.push(n);
+      n = parent[n];
+    }
+    let d = n === -1 ? 0 : depth[n];
+    while (walk.length > 0) {
+      depth[walk.pop()!] = ++d;
+      if (d > c.limits.maxNodeDepth) {
+        c.fail(
+          'too-large',
+          `its node hierarchy is more than ${formatCount(c.limits.maxNodeDepth)} levels deep.`,
+        );
+      }
+    }
+  }
 }
 
 /** Which nodes some scene reaches (roots and their descendants); null when the file has no scenes. */
@@ -82,6 +106,13 @@ function nodesInScenes(c: JsonChecker, parent: Int32Array): Uint8Array | null {
  * (the skin still deforms; the viewport may not show them).
  */
 export function checkSkins(c: JsonChecker, parent: Int32Array): void {
+  const skins = c.list('skins').length;
+  if (skins > c.limits.maxSkins) {
+    c.fail(
+      'too-large',
+      `it has ${formatCount(skins)} skins; the limit is ${formatCount(c.limits.maxSkins)}.`,
+    );
+  }
   const inScene = nodesInScenes(c, parent);
   c.list('skins').forEach((skin, s) => {
     const path = `skins[${s}]`;

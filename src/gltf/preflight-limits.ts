@@ -19,9 +19,17 @@ export interface LoadLimits {
   maxTotalVertices: number;
   /** Nodes in the file. */
   maxNodes: number;
+  /** Depth of the node hierarchy (real rigs stay under 50; loaders and pose code walk it, some recursively). */
+  maxNodeDepth: number;
+  /** Skins in the file (the editor relates every skinned node to every skin of its mesh). */
+  maxSkins: number;
   /** Primitives of all meshes together. */
   maxPrimitives: number;
-  /** Items of all top-level arrays together (accessors, nodes, materials, …): each is an object. */
+  /**
+   * Objects glTF-Transform creates for the top-level arrays (accessors, nodes, materials, …),
+   * a material counting 8 (its texture slots are objects too) and a texture 2. Reading costs
+   * about 10 µs and 2 KB per object: 200,000 is a few seconds and a few hundred MB.
+   */
   maxProperties: number;
   /** Joints of one skin (JOINTS_n values are 16-bit at most). */
   maxJointsPerSkin: number;
@@ -29,6 +37,13 @@ export interface LoadLimits {
   maxAccessorBytes: number;
   /** Bytes all accessors together decode to (each is copied out of its buffer on read). */
   maxDecodedBytes: number;
+  /**
+   * How many times its own size a file may decode to (accessors without data are zero-filled,
+   * compressed ones inflate, several accessors may read the same bytes): Draco reaches ~30×,
+   * a plain file ~1×. Files decoding to less than `expansionFloorBytes` are exempt.
+   */
+  maxExpansion: number;
+  expansionFloorBytes: number;
 }
 
 /** The limits Skinsmith applies; tests pass smaller ones to exercise each check cheaply. */
@@ -39,11 +54,15 @@ export const LOAD_LIMITS: Readonly<LoadLimits> = Object.freeze({
   maxVerticesPerPrimitive: 10_000_000,
   maxTotalVertices: 20_000_000,
   maxNodes: 100_000,
+  maxNodeDepth: 1_000,
+  maxSkins: 1_000,
   maxPrimitives: 50_000,
-  maxProperties: 1_000_000,
+  maxProperties: 200_000,
   maxJointsPerSkin: 65_535,
   maxAccessorBytes: 1024 ** 3,
   maxDecodedBytes: 2 * 1024 ** 3,
+  maxExpansion: 100,
+  expansionFloorBytes: 16 * 1024 ** 2,
 });
 
 /** Bytes in words, for messages: "2 GB", "64 MB", "950 bytes". */

@@ -15,12 +15,30 @@ const MATERIAL_TEXTURES: [string | null, string][] = [
   [null, 'emissiveTexture'],
 ];
 
+/** What one item of a top-level array costs glTF-Transform, in objects (see maxProperties). */
+const PROPERTY_COST: Partial<Record<TopLevelKey, number>> = { materials: 8, textures: 2 };
+
+/** Objects counted so far against maxProperties, per checker. */
+const counted = new WeakMap<JsonChecker, number>();
+
+/** Counts `n` more objects glTF-Transform will create; too many is a too-large file. */
+function countProperties(c: JsonChecker, n: number): void {
+  const total = (counted.get(c) ?? 0) + n;
+  counted.set(c, total);
+  if (total > c.limits.maxProperties) {
+    c.fail(
+      'too-large',
+      `it has more than ${formatCount(c.limits.maxProperties)} objects (nodes, accessors, materials, primitives, animation channels…).`,
+    );
+  }
+}
+
 /** Counts of top-level things against the limits, before any of them is looked at one by one. */
 function checkCounts(c: JsonChecker): void {
   let total = 0;
   for (const key of Object.keys(TOP_LEVEL) as TopLevelKey[]) {
     const items = c.list(key);
-    total += items.length;
+    total += items.length * (PROPERTY_COST[key] ?? 1);
     for (const [i, item] of items.entries()) {
       if (item.name !== undefined && typeof item.name !== 'string')
         c.invalid(`${key}[${i}].name is not a string.`);
@@ -33,12 +51,7 @@ function checkCounts(c: JsonChecker): void {
       `it has ${formatCount(nodes)} nodes; the limit is ${formatCount(c.limits.maxNodes)}.`,
     );
   }
-  if (total > c.limits.maxProperties) {
-    c.fail(
-      'too-large',
-      `it has ${formatCount(total)} objects (nodes, accessors, materials…); the limit is ${formatCount(c.limits.maxProperties)}.`,
-    );
-  }
+  countProperties(c, total);
 }
 
 /** A textureInfo: `{ index, texCoord }` pointing at a texture. */
@@ -107,6 +120,7 @@ function checkMeshes(c: JsonChecker): void {
     const list = c.objects(mesh, 'primitives', path);
     if (list.length === 0) c.invalid(`${path} has no primitives.`);
     primitives += list.length;
+    countProperties(c, list.length);
     if (primitives > c.limits.maxPrimitives) {
       c.fail('too-large', `it has more than ${formatCount(c.limits.maxPrimitives)} mesh primitives.`);
     }
@@ -120,7 +134,9 @@ function checkMeshes(c: JsonChecker): void {
       c.ref(prim, 'indices', where, 'accessors');
       c.ref(prim, 'material', where, 'materials');
       c.int(prim, 'mode', where, 0, 6);
-      c.objects(prim, 'targets', where).forEach((target, t) => {
+      const targets = c.objects(prim, 'targets', where);
+      countProperties(c, targets.length);
+      targets.forEach((target, t) => {
         for (const key of Object.keys(target))
           c.requiredRef(target, key, `${where}.targets[${t}]`, 'accessors');
       });
@@ -162,13 +178,15 @@ function checkAnimations(c: JsonChecker): void {
   c.list('animations').forEach((animation, a) => {
     const path = `animations[${a}]`;
     const samplers = c.objects(animation, 'samplers', path);
+    const channels = c.objects(animation, 'channels', path);
+    countProperties(c, samplers.length + channels.length);
     samplers.forEach((sampler, s) => {
       const where = `${path}.samplers[${s}]`;
       c.requiredRef(sampler, 'input', where, 'accessors');
       c.requiredRef(sampler, 'output', where, 'accessors');
       c.string(sampler, 'interpolation', where, INTERPOLATIONS);
     });
-    c.objects(animation, 'channels', path).forEach((channel, k) => {
+    channels.forEach((channel, k) => {
       const where = `${path}.channels[${k}]`;
       if (channel.sampler === undefined) c.invalid(`${where}.sampler is missing.`);
       c.indexValue(channel.sampler, `${where}.sampler`, samplers.length, 'samplers in this animation');

@@ -29,6 +29,8 @@ export interface PreflightInput {
   given: Record<string, Uint8Array>;
   /** A GLB's binary chunk. */
   bin?: Uint8Array;
+  /** Bytes of every file given (for the expansion limit); defaults to the resources and JSON. */
+  inputBytes?: number;
 }
 
 export interface PreflightResult {
@@ -76,7 +78,13 @@ export function preflightGltf(input: PreflightInput, options: PreflightOptions =
   }
   checkStructure(c);
   const { buffers, images, resources } = resolveResources(c, input.given, input.bin);
-  const layout = checkBuffersAndAccessors(c, buffers);
+  const inputBytes =
+    input.inputBytes ??
+    Object.values(resources).reduce(
+      (sum, bytes) => sum + bytes.byteLength,
+      JSON.stringify(input.json).length,
+    );
+  const layout = checkBuffersAndAccessors(c, buffers, Math.max(1, inputBytes));
   checkImages(c, layout.views, images);
   checkPrimitives(c, layout);
   const parent = checkNodeGraph(c);

@@ -63,6 +63,13 @@ function checkFileSizes(input: InputFiles, limits: LoadLimits): void {
   }
 }
 
+/** Bytes of the main file and every file given with it. */
+function inputSize(input: InputFiles): number {
+  let total = input.bytes.byteLength;
+  for (const bytes of input.resources?.values() ?? []) total += bytes.byteLength;
+  return total;
+}
+
 function checkJsonSize(name: string, byteLength: number, limits: LoadLimits): void {
   if (byteLength > limits.maxJsonBytes) {
     throw new LoadError(
@@ -119,7 +126,7 @@ export async function readDocument(input: InputFiles, options: ReadDocumentOptio
   }
   const given = collectResources(name, json, input.resources);
   const { resources, warnings } = preflightGltf(
-    { name, json, given, bin },
+    { name, json, given, bin, inputBytes: inputSize(input) },
     { limits, knownExtensions: KNOWN_EXTENSIONS },
   );
   const io = await makeIO(json);

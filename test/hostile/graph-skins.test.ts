@@ -149,3 +149,33 @@ describe('skins', () => {
     expect(editor.notices).toContainEqual({ level: 'warning', message: warnings[0] });
   });
 });
+
+describe('sizes of the graph', () => {
+  /** The fixture with a chain of `length` extra nodes hanging under the arm. */
+  function chain(length: number) {
+    const fixture = skinnedTriangle();
+    let parent = 2;
+    for (let i = 0; i < length; i++) {
+      const index = fixture.json.nodes.length;
+      fixture.json.nodes[parent].children = [index];
+      fixture.json.nodes.push({ name: `link ${i}` });
+      parent = index;
+    }
+    return fixture;
+  }
+
+  it('a hierarchy as deep as the limit opens; one level more is refused', async () => {
+    await expect(open(chain(95), { maxNodeDepth: 97 })).resolves.toBeDefined();
+    await expectLoadError(open(chain(96), { maxNodeDepth: 97 }), 'too-large', /more than 97 levels deep/);
+  });
+
+  it('too many skins', () =>
+    expectFixtureError(
+      (json) => {
+        for (let i = 0; i < 3; i++) json.skins.push({ joints: [1] });
+      },
+      'too-large',
+      /it has 4 skins; the limit is 2/,
+      { maxSkins: 2 },
+    ));
+});

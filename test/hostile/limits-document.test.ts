@@ -51,6 +51,39 @@ describe('documented limits, checked before anything big is allocated', () => {
     ));
 });
 
+describe('amplification: a small file must not make the reader allocate a lot', () => {
+  it('zero-filled accessors (no buffer view) far bigger than the file', () =>
+    expectFixtureError(
+      (json) => json.accessors.push({ componentType: 5126, count: 2_000_000, type: 'VEC3' }),
+      'too-large',
+      /its accessors decode to 22\.9 MB, [\d,]+ times the size of the file; a file may grow at most 100 times/,
+    ));
+
+  it('objects glTF-Transform creates: a material costs 8, animation channels count too', async () => {
+    await expectFixtureError(
+      (json) => (json.materials = Array.from({ length: 20 }, () => ({}))),
+      'too-large',
+      /it has more than 100 objects/,
+      { maxProperties: 100 },
+    );
+    await expectFixtureError(
+      (json) =>
+        (json.animations = [
+          {
+            samplers: [{ input: 3, output: 3 }],
+            channels: Array.from({ length: 200 }, () => ({
+              sampler: 0,
+              target: { node: 2, path: 'weights' },
+            })),
+          },
+        ]),
+      'too-large',
+      /it has more than 100 objects/,
+      { maxProperties: 100 },
+    );
+  });
+});
+
 describe('checks on the data as read', () => {
   it('an index past the vertex count', async () => {
     const fixture = skinnedTriangle();
