@@ -29,6 +29,8 @@ export interface CaseResult {
   message?: string;
   stack?: string;
   ms: number;
+  /** It outlived its timeout once and finished on the second try (a stall, not a hang). */
+  retried?: boolean;
 }
 
 export const FAILURES: CaseResult['outcome'][] = ['crash', 'illegal', 'timeout', 'died'];

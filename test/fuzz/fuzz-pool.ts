@@ -24,22 +24,32 @@ const TSX_API = pathToFileURL(join(TSX_DIR, 'dist', 'esm', 'api', 'index.mjs')).
 const WORKER_URL = new URL('./fuzz-worker.ts', import.meta.url).href;
 const BOOT = `import(${JSON.stringify(TSX_API)}).then(({ register }) => { register(); return import(${JSON.stringify(WORKER_URL)}); });`;
 
+/** A case outliving its timeout runs once more, alone in a fresh worker, with this much more time. */
+const RETRY_FACTOR = 5;
+
 /**
  * Runs the cases on worker threads, one case at a time per worker, with a watchdog: a case that
- * outlives its base's timeout is recorded as `timeout` and its worker replaced; a worker that
- * dies mid-case (out of memory, an uncaught error) is recorded as `died` and replaced.
+ * outlives its base's timeout gets its worker replaced and one more try with RETRY_FACTOR times
+ * the time (a busy CI machine can stall anything for a moment; a hang hangs again), then is
+ * recorded as `timeout`. A worker that dies mid-case (out of memory, an uncaught error) is
+ * recorded as `died` and replaced.
  */
 export function runPool(options: PoolOptions): Promise<{ results: CaseResult[]; errors: string[] }> {
   const { bases, seed, workers } = options;
-  const queue = [...options.indices];
+  const queue: { index: number; attempt: number }[] = options.indices.map((index) => ({ index, attempt: 0 }));
   const results: CaseResult[] = [];
   const errors: string[] = [];
   return new Promise((resolve) => {
     let live = 0;
     const spawn = () => {
       live++;
-      const worker = new Worker(BOOT, { eval: true, workerData: { seed, bases } });
-      let current: { index: number; started: number; timer: NodeJS.Timeout } | null = null;
+      // A heap limit of its own: running out of memory ends this worker, not the test run.
+      const worker = new Worker(BOOT, {
+        eval: true,
+        workerData: { seed, bases },
+        resourceLimits: { maxOldGenerationSizeMb: 2048 },
+      });
+      let current: { index: number; attempt: number; started: number; timer: NodeJS.Timeout } | null = null;
       let finished = false;
       const finish = () => {
         if (finished) return;
@@ -51,7 +61,13 @@ export function runPool(options: PoolOptions): Promise<{ results: CaseResult[]; 
       };
       const fail = (outcome: 'timeout' | 'died', message: string) => {
         if (!current || finished) return;
-        const { index, started } = current;
+        const { index, attempt, started } = current;
+        if (outcome === 'timeout' && attempt === 0) {
+          queue.unshift({ index, attempt: 1 });
+          finish();
+          spawn();
+          return;
+        }
         results.push({
           index,
           base: baseOf(bases, seed, index).name,
@@ -64,17 +80,18 @@ export function runPool(options: PoolOptions): Promise<{ results: CaseResult[]; 
         if (queue.length > 0) spawn();
       };
       const next = () => {
-        const index = queue.shift();
-        if (index === undefined) return finish();
-        const timeoutMs = baseOf(bases, seed, index).timeoutMs;
-        const timer = setTimeout(() => fail('timeout', `no result after ${timeoutMs} ms`), timeoutMs);
-        current = { index, started: performance.now(), timer };
-        worker.postMessage(index);
+        const item = queue.shift();
+        if (item === undefined) return finish();
+        const timeoutMs = baseOf(bases, seed, item.index).timeoutMs * (item.attempt === 0 ? 1 : RETRY_FACTOR);
+        const timer = setTimeout(() => fail('timeout', `no result after ${timeoutMs} ms (twice)`), timeoutMs);
+        current = { ...item, started: performance.now(), timer };
+        worker.postMessage(item.index);
       };
       worker.on('message', (message: CaseResult | 'ready') => {
-        if (message !== 'ready') {
-          if (current) clearTimeout(current.timer);
-          results.push(message);
+        if (finished) return; // A result that lost the race with the watchdog.
+        if (message !== 'ready' && current) {
+          clearTimeout(current.timer);
+          results.push(current.attempt > 0 ? { ...message, retried: true } : message);
         }
         next();
       });
@@ -83,6 +100,7 @@ export function runPool(options: PoolOptions): Promise<{ results: CaseResult[]; 
         else errors.push(`worker failed outside a case: ${err.stack ?? err.message}`);
       });
       worker.on('exit', (code) => {
+        if (finished) return;
         if (current) fail('died', `worker exited with code ${code}`);
         else finish();
       });

@@ -60,7 +60,8 @@ describe('fuzz: every mutated model opens or fails with a LoadError', () => {
       console.info(
         `[fuzz] seed ${SEED}: ${results.length} cases in ${seconds.toFixed(1)} s on ${WORKERS} workers; ${note}\n` +
           `[fuzz] opened ${count('ok')}, rejected ${count('rejected')}, failed ${results.length - count('ok') - count('rejected')}; ` +
-          `slowest ${slowest?.ms.toFixed(0)} ms (case ${slowest?.index}, ${slowest?.base})\n` +
+          `slowest ${slowest?.ms.toFixed(0)} ms (case ${slowest?.index}, ${slowest?.base}); ` +
+          `${results.filter((r) => r.retried).length} finished only on a second, longer try\n` +
           `[fuzz] per base: ${[...perBase].map(([b, n]) => `${b} ${n}`).join(', ')}`,
       );
       const failures = results.filter((r) => FAILURES.includes(r.outcome));
