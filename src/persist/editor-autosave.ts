@@ -25,15 +25,21 @@ export function editorSessionSource(editor: Editor, hooks: EditorSessionHooks = 
     fileName: editor.fileName,
     sourceBytes,
     weights: () => model.primitives.map((p) => p.weights),
-    state: (): SessionState => ({
-      influences: model.primitives[0]?.weights.influences ?? 4,
-      locks: [...editor.locks],
-      excludedJoints: hooks.excludedJoints?.() ?? [],
-      selection: { joint: editor.selectedJoint },
-      pose: hooks.pose?.() ?? {},
-      brush: hooks.brush?.() ?? {},
-      mirror: hooks.mirror?.() ?? {},
-    }),
+    state: () => editorSessionState(editor, hooks),
+  };
+}
+
+/** The editor's state besides weights (for a project file), with the hooks' parts. */
+export function editorSessionState(editor: Editor, hooks: EditorSessionHooks = {}): SessionState {
+  const model = editor.requireModel();
+  return {
+    influences: model.primitives[0]?.weights.influences ?? 4,
+    locks: [...editor.locks],
+    excludedJoints: hooks.excludedJoints?.() ?? [],
+    selection: { joint: editor.selectedJoint },
+    pose: hooks.pose?.() ?? {},
+    brush: hooks.brush?.() ?? {},
+    mirror: hooks.mirror?.() ?? {},
   };
 }
 

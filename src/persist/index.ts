@@ -1,6 +1,28 @@
 /**
  * Never lose work: autosave of the editing session to IndexedDB, the restore offer, and project
- * files (a GLB carrying the editor state). Framework-free; the app wires it to the UI.
+ * files (a GLB carrying the editor state). Framework-free; the app wires it to the UI:
+ *
+ * ```ts
+ * const store = new IdbSessionStore();
+ * const autosaver = new Autosaver(store);
+ * const autosave = new EditorAutosave(editor, autosaver, {
+ *   brush: () => ({ ...editor.paint.settings }),      // and pose, mirror, excludedJoints
+ *   sourceBytes: () => builtInCharacterGlb,            // when the model came from code
+ * });
+ * autosaver.events.on('warning', (w) => showWarning(w.message)); // quota, blocked, unavailable
+ * autosaver.events.on('recovered', () => clearWarning());
+ * paint.events.on('settings', () => autosave.markState());
+ * installUnloadGuard(window, { hasUnexportedEdits, autosaver, document });
+ *
+ * // Restore offer at start-up:
+ * const offers = await listSessions(store, 5);        // name, savedAt, thumbnail, vertexCount
+ * const state = await autosave.restore(await loadSession(store, offers[0].id));
+ * // state.pose / state.brush / state.mirror / state.excludedJoints → their owners
+ *
+ * // Project files:
+ * const { bytes, fileName } = await saveProjectGlb(editor.requireModel(), editorSessionState(editor, hooks), { sourceName });
+ * const project = await openProject(editor, files);   // null for a plain glTF
+ * ```
  */
 export {
   AUTOSAVER_DEFAULTS,
@@ -9,7 +31,12 @@ export {
   type AutosaverOptions,
   type SessionSource,
 } from './autosaver.ts';
-export { EditorAutosave, type EditorSessionHooks, editorSessionSource } from './editor-autosave.ts';
+export {
+  EditorAutosave,
+  type EditorSessionHooks,
+  editorSessionSource,
+  editorSessionState,
+} from './editor-autosave.ts';
 export {
   IDB_SESSION_STORE_DEFAULTS,
   IdbSessionStore,
