@@ -71,6 +71,18 @@ export class Editor {
       }),
   });
   private paintSession: PaintSession | null = null;
+  /**
+   * Counts weight changes since the model was loaded (every 'weights' event; undo counts too, so
+   * undoing back to an exported state still reads as unexported: the safe side for a prompt).
+   */
+  weightsRevision = 0;
+  /** The `weightsRevision` the user last took away as a file (see {@link markExported}). */
+  exportedRevision = 0;
+
+  constructor() {
+    // Subscribed first, so every other listener already sees the new revision.
+    this.events.on('weights', () => this.weightsRevision++);
+  }
 
   /**
    * Opens a file. On failure the previous model stays loaded and a LoadError (with a message
@@ -119,12 +131,27 @@ export class Editor {
     return exportAndValidate(model, { ...options, sourceName: this.fileName }, source);
   }
 
+  /**
+   * Records that the weights as of `revision` (read before calling `export`) are in a file the
+   * user took away, so an "unsaved changes" prompt knows. `export` does not call it: a result
+   * that is never downloaded saves nothing.
+   */
+  markExported(revision: number = this.weightsRevision): void {
+    this.exportedRevision = Math.max(this.exportedRevision, revision);
+  }
+
+  /** True when the weights changed since the last export the user took away (or since loading). */
+  get hasUnexportedEdits(): boolean {
+    return this.weightsRevision !== this.exportedRevision;
+  }
+
   /** Installs a model built elsewhere (the built-in character, tests). */
   setModel(model: SkinnedModel, fileName: string, sourceBytes: Uint8Array | null): void {
     this.model = model;
     this.fileName = fileName;
     this.sourceBytes = sourceBytes;
     this.sourceResources = null;
+    this.weightsRevision = this.exportedRevision = 0;
     this.locks.clear();
     this.notices = [];
     this.history.clear();
