@@ -108,24 +108,26 @@ export const AUTOBIND_DEFAULTS = {
   method: 'voxel',
   resolution: 256,
   weighting: 'heat',
-  strength: 1,
+  strength: 3,
   falloff: 8,
   smoothing: 0,
   maxInfluences: 4,
   leafLength: 0.5,
   leafReach: 0.8,
   multiChild: 'centroid',
-  branchTrim: 0,
+  branchTrim: 0.2,
   minInside: 0.25,
   respectParts: true,
-  radiusScaling: 0,
-  facing: false,
+  radiusScaling: 0.2,
+  facing: true,
 } as const satisfies AutobindOptions;
 
 /** Resolution of the coarse solids: the 'closest' method's, and the part test's. */
 const COARSE_RESOLUTION = 64;
 /** Candidate bones kept per vertex (≥ 8, the most influences a result can have). */
 const CANDIDATES = 8;
+/** Labels kept per voxel by the geodesic pass (a vertex gathers them from 8 voxels). */
+const FIELD_LABELS = 6;
 
 /** What {@link autobind} did. */
 export interface AutobindStats {
@@ -232,7 +234,7 @@ export function autobindDistances(input: AutobindInput, options: AutobindOptions
   if (bound.count > 0) {
     const field = voxel
       ? geodesicLabels(grid, bound.ends, bound.count, {
-          labelsPerVoxel: CANDIDATES,
+          labelsPerVoxel: FIELD_LABELS,
           signal: o.signal,
           onProgress: (f) => progress(0.15 + 0.55 * f),
         })

@@ -23,7 +23,7 @@ export interface FillInteriorOptions {
 
 /** Defaults of {@link FillInteriorOptions}. */
 export const FILL_INTERIOR_DEFAULTS: Required<FillInteriorOptions> = {
-  minVotes: Number(process.env.VOTES ?? 5),
+  minVotes: 5,
 };
 
 /**

@@ -37,8 +37,8 @@ export interface GeodesicLabelsOptions {
 /** Defaults of {@link GeodesicLabelsOptions}. */
 export const GEODESIC_LABELS_DEFAULTS: Required<GeodesicLabelsOptions> = {
   labelsPerVoxel: 6,
-  cutoffRatio: 3,
-  cutoffMargin: 4,
+  cutoffRatio: 1.5,
+  cutoffMargin: 2,
   onProgress: null,
   signal: null,
 };
@@ -202,18 +202,14 @@ export function geodesicLabels(
   const { labels, dist } = field;
   const seeds = seedSegments(grid, ends, count, field);
 
-  // Neighbour offsets and step lengths of the 26-neighbourhood.
-  const offsets = new Int32Array(26);
-  const steps = new Float32Array(26);
-  let k = 0;
-  for (let dz = -1; dz <= 1; dz++) {
-    for (let dy = -1; dy <= 1; dy++) {
-      for (let dx = -1; dx <= 1; dx++) {
-        if (dx === 0 && dy === 0 && dz === 0) continue;
-        offsets[k] = dx + grid.nx * dy + grid.sliceSize * dz;
-        steps[k] = Math.sqrt(dx * dx + dy * dy + dz * dz);
-        k++;
-      }
+  // The 26-neighbourhood as 9 rows of 3 cells along x (starting at dx = -1), so each row
+  // needs one rank lookup: consecutive cells' solid indices follow by counting set bits.
+  const rowOffsets = new Int32Array(9);
+  const steps = new Float32Array(27);
+  for (let dz = -1, r = 0; dz <= 1; dz++) {
+    for (let dy = -1; dy <= 1; dy++, r++) {
+      rowOffsets[r] = grid.nx * dy + grid.sliceSize * dz - 1;
+      for (let dx = -1; dx <= 1; dx++) steps[r * 3 + dx + 1] = Math.sqrt(dx * dx + dy * dy + dz * dz);
     }
   }
 
@@ -249,14 +245,26 @@ export function geodesicLabels(
       }
       if (!current || d > best * ratio + margin) continue;
       const c = cells[v];
-      for (let n = 0; n < 26; n++) {
-        const nc = c + offsets[n];
-        const bits = solid[nc >>> 5];
-        const bit = nc & 31;
-        if (((bits >>> bit) & 1) === 0) continue;
-        const nv = rank[nc >>> 5] + popcountBelow(bits, bit);
-        const nd = Math.fround(d + steps[n]);
-        if (offer(labels, dist, L, nv, l, nd)) ring[Math.floor(nd) & 3].push(nv, l, nd);
+      for (let r = 0; r < 9; r++) {
+        const cell = c + rowOffsets[r];
+        let w = cell >>> 5;
+        let bit = cell & 31;
+        let word = solid[w];
+        let nv = rank[w] + popcountBelow(word, bit);
+        for (let dx = 0; dx < 3; dx++) {
+          if ((word >>> bit) & 1) {
+            // Skip the voxel itself (the middle of the middle row).
+            if (r !== 4 || dx !== 1) {
+              const nd = Math.fround(d + steps[r * 3 + dx]);
+              if (offer(labels, dist, L, nv, l, nd)) ring[Math.floor(nd) & 3].push(nv, l, nd);
+            }
+            nv++;
+          }
+          if (++bit === 32) {
+            bit = 0;
+            word = solid[++w];
+          }
+        }
       }
     }
     popped += bucket.count;

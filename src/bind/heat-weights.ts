@@ -18,6 +18,7 @@
  * that list the bone among their candidates (weights are zero beyond, as the screened solution
  * decays within a few d_i of the bone's region).
  */
+import { cotangentLaplacian, solveRegion } from './cotangent-laplacian.ts';
 import type { InfluenceTable } from './influence-table.ts';
 import { weldPositions } from './weld-positions.ts';
 
@@ -27,7 +28,7 @@ export interface HeatWeightsOptions {
   strength?: number;
   /** A bone's system covers vertices where it is within this multiple of the nearest distance. */
   regionRatio?: number;
-  /** Raw solutions below this are dropped before normalising (Blender drops below 0.05). */
+  /** Raw solutions below this fade out, to zero at half of it (Blender: 0.05). */
   limit?: number;
   /** Conjugate-gradient stopping tolerance (relative residual) and iteration cap. */
   tolerance?: number;
@@ -41,90 +42,16 @@ export interface HeatWeightsOptions {
 /** Defaults of {@link HeatWeightsOptions}. */
 export const HEAT_WEIGHTS_DEFAULTS: Required<HeatWeightsOptions> = {
   strength: 1,
-  regionRatio: 3,
+  regionRatio: 2,
   limit: 0.05,
-  tolerance: 1e-4,
-  maxIterations: 300,
+  tolerance: 1e-2,
+  maxIterations: 200,
   minDistance: 1e-6,
   check: null,
 };
 
 /** Ties for the nearest bone: within this relative distance. */
 const TIE = 1e-3;
-/** Cotangents are clamped to [0, COT_MAX] so the operator stays an M-matrix (weights in [0, 1]). */
-const COT_MAX = 1e3;
-
-/** Symmetric cotangent Laplacian (CSR, off-diagonal weights ≥ 0) and vertex areas. */
-interface Laplacian {
-  offsets: Int32Array;
-  neighbours: Int32Array;
-  weights: Float64Array;
-  diagonal: Float64Array;
-  area: Float64Array;
-}
-
-function cotangentLaplacian(m: number, tris: Int32Array, pos: Float64Array): Laplacian {
-  const triCount = tris.length / 3;
-  const degree = new Int32Array(m + 1);
-  for (let t = 0; t < tris.length; t++) degree[tris[t]] += 2;
-  const start = new Int32Array(m + 1);
-  for (let i = 0; i < m; i++) start[i + 1] = start[i] + degree[i];
-  const rawN = new Int32Array(start[m]);
-  const rawW = new Float64Array(start[m]);
-  const fill = start.slice(0, m);
-  const area = new Float64Array(m);
-  const add = (i: number, j: number, w: number) => {
-    rawN[fill[i]] = j;
-    rawW[fill[i]++] = w;
-  };
-  for (let t = 0; t < triCount; t++) {
-    const ids = [tris[t * 3], tris[t * 3 + 1], tris[t * 3 + 2]];
-    for (let k = 0; k < 3; k++) {
-      // Corner k: the edge opposite it gets half its cotangent.
-      const a = ids[k];
-      const b = ids[(k + 1) % 3];
-      const c = ids[(k + 2) % 3];
-      const ux = pos[b * 3] - pos[a * 3];
-      const uy = pos[b * 3 + 1] - pos[a * 3 + 1];
-      const uz = pos[b * 3 + 2] - pos[a * 3 + 2];
-      const vx = pos[c * 3] - pos[a * 3];
-      const vy = pos[c * 3 + 1] - pos[a * 3 + 1];
-      const vz = pos[c * 3 + 2] - pos[a * 3 + 2];
-      const cross = Math.hypot(uy * vz - uz * vy, uz * vx - ux * vz, ux * vy - uy * vx);
-      const cot = cross > 0 ? Math.min(COT_MAX, Math.max(0, (ux * vx + uy * vy + uz * vz) / cross)) : 0;
-      add(b, c, cot / 2);
-      add(c, b, cot / 2);
-      if (k === 0) {
-        area[a] += cross / 6;
-        area[b] += cross / 6;
-        area[c] += cross / 6;
-      }
-    }
-  }
-  // Merge duplicate neighbours per row.
-  const offsets = new Int32Array(m + 1);
-  const neighbours = new Int32Array(rawN.length);
-  const weights = new Float64Array(rawN.length);
-  const diagonal = new Float64Array(m);
-  const slot = new Int32Array(m).fill(-1);
-  let k = 0;
-  for (let i = 0; i < m; i++) {
-    offsets[i] = k;
-    for (let e = start[i]; e < fill[i]; e++) {
-      const j = rawN[e];
-      const w = rawW[e];
-      diagonal[i] += w;
-      if (slot[j] >= offsets[i]) weights[slot[j]] += w;
-      else {
-        slot[j] = k;
-        neighbours[k] = j;
-        weights[k++] = w;
-      }
-    }
-  }
-  offsets[m] = k;
-  return { offsets, neighbours: neighbours.slice(0, k), weights: weights.slice(0, k), diagonal, area };
-}
 
 /**
  * Computes weights into `out` (one InfluenceTable per primitive, labels = bone segments) from
@@ -161,7 +88,13 @@ export function heatWeights(
       }
     }
   });
-  const triList: number[] = [];
+  let triTotal = 0;
+  positions.forEach((p, a) => {
+    const idx = indices[a];
+    triTotal += idx ? Math.floor(idx.length / 3) : Math.floor(p.length / 9);
+  });
+  const tris = new Int32Array(triTotal * 3);
+  let triCount = 0;
   positions.forEach((_, a) => {
     const n = welded.ids[a].length;
     const idx = indices[a];
@@ -174,10 +107,14 @@ export function heatWeights(
       const a0 = welded.ids[a][i0];
       const a1 = welded.ids[a][i1];
       const a2 = welded.ids[a][i2];
-      if (a0 !== a1 && a1 !== a2 && a0 !== a2) triList.push(a0, a1, a2);
+      if (a0 === a1 || a1 === a2 || a0 === a2) continue;
+      tris[triCount * 3] = a0;
+      tris[triCount * 3 + 1] = a1;
+      tris[triCount * 3 + 2] = a2;
+      triCount++;
     }
   });
-  const lap = cotangentLaplacian(m, Int32Array.from(triList), pos);
+  const lap = cotangentLaplacian(m, tris.subarray(0, triCount * 3), pos);
 
   // H·area per vertex (a vertex with no area still gets a tiny one: its row is then w = p).
   let meanArea = 0;
@@ -246,13 +183,34 @@ export function heatWeights(
       x[k] = p;
       if (p > 0) any = true;
     }
-    if (any)
-      solveRegion(verts, n, local, offsets, neighbours, weights, diagonal, spring, x, b, r, z, d, q, o);
+    if (any) {
+      solveRegion(
+        verts,
+        n,
+        local,
+        offsets,
+        neighbours,
+        weights,
+        diagonal,
+        spring,
+        x,
+        b,
+        r,
+        z,
+        d,
+        q,
+        o.tolerance,
+        o.maxIterations,
+      );
+    }
     for (let k = 0; k < n; k++) {
       const i = verts[k];
       local[i] = -1;
-      const w = x[k];
-      if (!(w > o.limit)) continue;
+      // Below `limit` the weight fades out linearly to nothing at limit / 2 (as Blender's
+      // does), so a vertex does not jump between one more or one fewer influence.
+      const raw = x[k];
+      const w = raw >= o.limit ? raw : ((raw - o.limit / 2) / (o.limit / 2)) * o.limit;
+      if (!(w > 0)) continue;
       // Insert into the vertex's results, weakest out when full.
       let slot = -1;
       let weakest = Number.POSITIVE_INFINITY;
@@ -311,70 +269,4 @@ export function heatWeights(
       }
     }
   });
-}
-
-/**
- * Jacobi-preconditioned conjugate gradients for (L + S) x = b on one region (`verts`, local
- * indices in `local`, Dirichlet zero outside); `x` holds the initial guess and the result.
- */
-function solveRegion(
-  verts: Int32Array,
-  n: number,
-  local: Int32Array,
-  offsets: Int32Array,
-  neighbours: Int32Array,
-  weights: Float64Array,
-  diagonal: Float64Array,
-  spring: Float64Array,
-  x: Float64Array,
-  b: Float64Array,
-  r: Float64Array,
-  z: Float64Array,
-  d: Float64Array,
-  q: Float64Array,
-  o: Required<HeatWeightsOptions>,
-): void {
-  const apply = (src: Float64Array, dst: Float64Array) => {
-    for (let k = 0; k < n; k++) {
-      const i = verts[k];
-      let s = (diagonal[i] + spring[i]) * src[k];
-      for (let e = offsets[i]; e < offsets[i + 1]; e++) {
-        const j = local[neighbours[e]];
-        if (j >= 0) s -= weights[e] * src[j];
-      }
-      dst[k] = s;
-    }
-  };
-  apply(x, q);
-  let bNorm = 0;
-  let rz = 0;
-  for (let k = 0; k < n; k++) {
-    r[k] = b[k] - q[k];
-    const i = verts[k];
-    z[k] = r[k] / (diagonal[i] + spring[i]);
-    d[k] = z[k];
-    rz += r[k] * z[k];
-    bNorm += b[k] * b[k];
-  }
-  const stop = o.tolerance * o.tolerance * bNorm;
-  for (let it = 0; it < o.maxIterations; it++) {
-    let rr = 0;
-    for (let k = 0; k < n; k++) rr += r[k] * r[k];
-    if (rr <= stop) break;
-    apply(d, q);
-    let dq = 0;
-    for (let k = 0; k < n; k++) dq += d[k] * q[k];
-    if (!(dq > 0)) break;
-    const alpha = rz / dq;
-    let rzNext = 0;
-    for (let k = 0; k < n; k++) {
-      x[k] += alpha * d[k];
-      r[k] -= alpha * q[k];
-      z[k] = r[k] / (diagonal[verts[k]] + spring[verts[k]]);
-      rzNext += r[k] * z[k];
-    }
-    const beta = rzNext / rz;
-    rz = rzNext;
-    for (let k = 0; k < n; k++) d[k] = z[k] + beta * d[k];
-  }
 }

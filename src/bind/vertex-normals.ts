@@ -1,8 +1,21 @@
 /**
  * weldedNormals: a unit normal per vertex, the sum of the unit normals of the triangles around
- * its position (across primitives, so seam copies agree).
+ * its position (across primitives, so seam copies agree), oriented outward per piece.
+ *
+ * Orientation: a closed piece wound inside-out (flipped normals, common in exported files) has
+ * a negative signed volume; its normals are flipped back, so "facing away from the bone" means
+ * the same for every piece whatever its winding.
  */
 import { weldPositions } from './weld-positions.ts';
+
+/** Union-find root with path halving. */
+function find(parent: Int32Array, x: number): number {
+  while (parent[x] !== x) {
+    parent[x] = parent[parent[x]];
+    x = parent[x];
+  }
+  return x;
+}
 
 /** Per primitive, xyz unit normals (zero where no triangle has area). */
 export function weldedNormals(
@@ -11,33 +24,50 @@ export function weldedNormals(
 ): Float32Array[] {
   const welded = weldPositions(positions);
   const sum = new Float64Array(welded.count * 3);
-  positions.forEach((p, a) => {
-    const ids = welded.ids[a];
-    const n = ids.length;
-    const idx = indices[a];
-    const count = idx ? Math.floor(idx.length / 3) : Math.floor(n / 3);
-    for (let t = 0; t < count; t++) {
-      const i0 = idx ? idx[t * 3] : t * 3;
-      const i1 = idx ? idx[t * 3 + 1] : t * 3 + 1;
-      const i2 = idx ? idx[t * 3 + 2] : t * 3 + 2;
-      if (i0 >= n || i1 >= n || i2 >= n) continue;
-      const ux = p[i1 * 3] - p[i0 * 3];
-      const uy = p[i1 * 3 + 1] - p[i0 * 3 + 1];
-      const uz = p[i1 * 3 + 2] - p[i0 * 3 + 2];
-      const vx = p[i2 * 3] - p[i0 * 3];
-      const vy = p[i2 * 3 + 1] - p[i0 * 3 + 1];
-      const vz = p[i2 * 3 + 2] - p[i0 * 3 + 2];
-      const nx = uy * vz - uz * vy;
-      const ny = uz * vx - ux * vz;
-      const nz = ux * vy - uy * vx;
-      const len = Math.hypot(nx, ny, nz);
-      if (!(len > 0)) continue;
-      for (const i of [i0, i1, i2]) {
-        const u = ids[i];
-        sum[u * 3] += nx / len;
-        sum[u * 3 + 1] += ny / len;
-        sum[u * 3 + 2] += nz / len;
+  const parent = Int32Array.from({ length: welded.count }, (_, i) => i);
+  const volume = new Float64Array(welded.count);
+  const corner = new Int32Array(3);
+  const triangles = (visit: (p: Float32Array, a: number, ids: Int32Array) => void) => {
+    positions.forEach((p, a) => {
+      const ids = welded.ids[a];
+      const n = ids.length;
+      const idx = indices[a];
+      const count = idx ? Math.floor(idx.length / 3) : Math.floor(n / 3);
+      for (let t = 0; t < count; t++) {
+        for (let k = 0; k < 3; k++) corner[k] = idx ? idx[t * 3 + k] : t * 3 + k;
+        if (corner[0] < n && corner[1] < n && corner[2] < n) visit(p, a, ids);
       }
+    });
+  };
+  // 1. Pieces (union-find over triangle corners).
+  triangles((_, __, ids) => {
+    const r = find(parent, ids[corner[0]]);
+    parent[find(parent, ids[corner[1]])] = r;
+    parent[find(parent, ids[corner[2]])] = r;
+  });
+  // 2. Face normals summed per welded vertex; signed volume per piece.
+  triangles((p, _, ids) => {
+    const [i0, i1, i2] = corner;
+    const ax = p[i0 * 3];
+    const ay = p[i0 * 3 + 1];
+    const az = p[i0 * 3 + 2];
+    const ux = p[i1 * 3] - ax;
+    const uy = p[i1 * 3 + 1] - ay;
+    const uz = p[i1 * 3 + 2] - az;
+    const vx = p[i2 * 3] - ax;
+    const vy = p[i2 * 3 + 1] - ay;
+    const vz = p[i2 * 3 + 2] - az;
+    const nx = uy * vz - uz * vy;
+    const ny = uz * vx - ux * vz;
+    const nz = ux * vy - uy * vx;
+    const len = Math.hypot(nx, ny, nz);
+    if (!(len > 0)) return;
+    volume[find(parent, ids[i0])] += (ax * nx + ay * ny + az * nz) / 6;
+    for (let k = 0; k < 3; k++) {
+      const u = ids[corner[k]];
+      sum[u * 3] += nx / len;
+      sum[u * 3 + 1] += ny / len;
+      sum[u * 3 + 2] += nz / len;
     }
   });
   return welded.ids.map((ids) => {
@@ -46,9 +76,10 @@ export function weldedNormals(
       const u = ids[v];
       const len = Math.hypot(sum[u * 3], sum[u * 3 + 1], sum[u * 3 + 2]);
       if (!(len > 0)) continue;
-      out[v * 3] = sum[u * 3] / len;
-      out[v * 3 + 1] = sum[u * 3 + 1] / len;
-      out[v * 3 + 2] = sum[u * 3 + 2] / len;
+      const s = volume[find(parent, u)] < 0 ? -1 / len : 1 / len;
+      out[v * 3] = sum[u * 3] * s;
+      out[v * 3 + 1] = sum[u * 3 + 1] * s;
+      out[v * 3 + 2] = sum[u * 3 + 2] * s;
     }
     return out;
   });

@@ -1,0 +1,43 @@
+import { type AutobindInput, autobind } from '../../src/bind/autobind.ts';
+import { buildMannequin } from '../../src/character/index.ts';
+import type { Benchmark } from './harness.ts';
+
+/** Auto-bind input of the built-in mannequin at about `vertices` vertices. */
+export function mannequinBindInput(vertices: number): AutobindInput {
+  const m = buildMannequin({ targetVertices: vertices });
+  return {
+    primitives: [{ positions: m.positions, indices: m.indices }],
+    joints: Array.from(m.jointParents, (parent, j) => ({
+      position: [m.jointPositions[j * 3], m.jointPositions[j * 3 + 1], m.jointPositions[j * 3 + 2]] as [
+        number,
+        number,
+        number,
+      ],
+      parent,
+    })),
+  };
+}
+
+/** `autobind/30k` and `autobind/300k`: geodesic voxel auto-bind (defaults) of the mannequin. */
+export async function benchmarks(): Promise<Benchmark[]> {
+  let small: AutobindInput | null = null;
+  let large: AutobindInput | null = null;
+  return [
+    {
+      name: 'autobind/30k',
+      setup: () => {
+        small = mannequinBindInput(30_000);
+      },
+      fn: () => autobind(small!),
+      samples: 7,
+    },
+    {
+      name: 'autobind/300k',
+      setup: () => {
+        large = mannequinBindInput(300_000);
+      },
+      fn: () => autobind(large!),
+      samples: 5,
+    },
+  ];
+}
