@@ -14,6 +14,7 @@ import { BLEND_IDS, type BlendMode } from './blend.ts';
 import { AccumState, applyBlendDab, applySmearDab, applySmoothDab } from './dab-apply.ts';
 import { DabHits, type DabShape, gatherDab, HitScratch, mirrorHits } from './dab-hits.ts';
 import { FALLOFF_IDS, type FalloffCurve } from './falloff.ts';
+import { floodNodes } from './flood.ts';
 import type { NearestBone } from './nearest-bone.ts';
 import { StrokeSpacing } from './stroke-spacing.ts';
 import { WeightWriter } from './weight-writer.ts';
@@ -195,19 +196,7 @@ export class Painter {
     mirrorJoint = joint,
   ): WeightPatch[] {
     if (this.config) this.end();
-    const w = this.writer;
-    w.setLocked(locked);
-    w.refused = 0;
-    this.recorder.begin();
-    this.recorder.reserve(this.surface.vertexCount);
-    const G = this.surface.nodeCount;
-    for (let g = 0; g < G; g++) if (!mask || mask[g]) w.setNodeWeight(g, joint, value);
-    if (mask && mirrorAxis && !locked?.[mirrorJoint]) {
-      const partner = this.surface.mirror(mirrorAxis).partner;
-      for (let g = 0; g < G; g++)
-        if (mask[g] && partner[g] >= 0) w.setNodeWeight(partner[g], mirrorJoint, value);
-    }
-    return this.recorder.finish();
+    return floodNodes(this.writer, joint, value, locked, mask, mirrorAxis, mirrorJoint);
   }
 
   /** The weight of `joint` at the node nearest to (x, y, z) within `radius`, or null. */

@@ -9,6 +9,7 @@ import type { SkinnedModel } from '../gltf/skinned-model.ts';
 import { type JointMirror, mirrorJoints } from '../mesh/joint-mirror.ts';
 import type { MirrorAxis } from '../mesh/mirror-map.ts';
 import { SkinSurface } from '../mesh/skin-surface.ts';
+import type { Notice } from './notices.ts';
 
 /** The paintable surface of one skin. */
 export interface PaintTarget {
@@ -119,10 +120,35 @@ export class PaintTargets {
     return m;
   }
 
+  /** Node flags of a target from per-primitive vertex flags (a node is in when any of its vertices is). */
+  nodeMask(target: PaintTarget, mask: ReadonlyMap<number, Uint8Array>): Uint8Array {
+    const s = target.surface;
+    const out = new Uint8Array(s.nodeCount);
+    s.parts.forEach((part, p) => {
+      const m = mask.get(part.primitive);
+      if (!m) return;
+      const v0 = s.vertexOffset[p];
+      const n = Math.min(m.length, s.vertexOffset[p + 1] - v0);
+      for (let v = 0; v < n; v++) if (m[v]) out[s.nodeOf[v0 + v]] = 1;
+    });
+    return out;
+  }
+
   /** Sets a manual pair (joint ids), replacing what names and positions found. */
   overrideMirror(a: number, b: number): void {
     this.overrides = this.overrides.filter(([x, y]) => x !== a && y !== a && x !== b && y !== b);
     this.overrides.push([a, b]);
     this.mirrors.clear();
   }
+}
+
+/** "N vertices have no mirror partner" for a target's surface, or null when all have one. */
+export function unmatchedMirrorNotice(target: PaintTarget, axis: MirrorAxis): Notice | null {
+  const map = target.surface.mirror(axis);
+  if (map.unmatched === 0) return null;
+  const mm = (map.tolerance * 1000).toPrecision(2);
+  return {
+    level: 'info',
+    message: `${map.unmatched} of ${target.surface.nodeCount} vertices have no mirror partner across ${axis.toUpperCase()} (within ${mm} mm): strokes there are not mirrored.`,
+  };
 }

@@ -16,30 +16,10 @@ import {
 } from './brush-settings.ts';
 import type { Editor } from './editor.ts';
 import { Emitter } from './emitter.ts';
-import { type PaintTarget, PaintTargets } from './painting-targets.ts';
+import { copyStrokeInput, type StrokeInput, type StrokeRecord } from './painting-record.ts';
+import { type PaintTarget, PaintTargets, unmatchedMirrorNotice } from './painting-targets.ts';
 
-/** A point of a stroke, as the viewport reports it. */
-export interface StrokeInput {
-  /** SkinnedModel primitive id under the pointer. */
-  primitive: number;
-  /** Hit point, mesh space. */
-  point: readonly [number, number, number];
-  /** Surface normal at the hit (informational: recorded for replay). */
-  normal?: readonly [number, number, number];
-  /** Camera → scene direction, for front-faces-only. */
-  viewDir?: readonly [number, number, number];
-  /** Pen pressure 0..1 (1 for a mouse). */
-  pressure?: number;
-}
-
-/** A stroke as data: replay it with {@link PaintSession.replay} (scripts, tests, bug reports). */
-export interface StrokeRecord {
-  /** Name of the painted joint. */
-  joint: string;
-  settings: BrushSettings;
-  modifiers: BrushModifiers;
-  samples: StrokeInput[];
-}
+export type { StrokeInput, StrokeRecord } from './painting-record.ts';
 
 /** What PaintSession tells the UI besides the Editor's 'weights'. */
 export type PaintEvents = {
@@ -54,9 +34,6 @@ interface ActiveStroke {
   sampling: boolean;
 }
 
-const copy3 = (v?: readonly [number, number, number]) =>
-  v ? ([v[0], v[1], v[2]] as [number, number, number]) : undefined;
-
 export class PaintSession {
   readonly events = new Emitter<PaintEvents>();
   settings: BrushSettings = { ...BRUSH_DEFAULTS };
@@ -65,6 +42,8 @@ export class PaintSession {
   private readonly editor: Editor;
   private cache: PaintTargets | null = null;
   private stroke: ActiveStroke | null = null;
+  /** Skin/axis pairs whose unmatched mirror vertices were already reported. */
+  private readonly warned = new Set<string>();
   private readonly sample: PaintSample = { point: [0, 0, 0], pressure: 1, part: -1 };
 
   constructor(editor: Editor) {
@@ -72,6 +51,7 @@ export class PaintSession {
     editor.events.on('model', () => {
       this.stroke = null;
       this.cache = null;
+      this.warned.clear();
     });
   }
 
@@ -131,6 +111,7 @@ export class PaintSession {
       return this.refuse('error', `${name} is locked: unlock it to paint its weights.`);
     let mirrorJoint = joint;
     if (settings.mirror) {
+      this.warnUnmatched(target, settings.mirrorAxis);
       const mid = this.targets.mirrorJoint(id, settings.mirrorAxis);
       mirrorJoint = target.jointIndex.get(mid) ?? joint;
       if (mid !== id && editor.locks.has(mid)) {
@@ -142,7 +123,7 @@ export class PaintSession {
     }
     const config = strokeConfig(settings, joint, mirrorJoint, this.targets.lockMask(target, editor.locks))!;
     this.stroke = { target, record, sampling: false };
-    record.samples.push(this.recordSample(input));
+    record.samples.push(copyStrokeInput(input));
     target.painter.begin(config, this.toSample(target, input));
     this.events.emit('stroke', 'begin');
     this.emitRanges(target);
@@ -153,7 +134,7 @@ export class PaintSession {
   strokeTo(input: StrokeInput): void {
     const s = this.stroke;
     if (!s) return;
-    s.record.samples.push(this.recordSample(input));
+    s.record.samples.push(copyStrokeInput(input));
     if (s.sampling) {
       this.pick(input);
       return;
@@ -210,7 +191,7 @@ export class PaintSession {
       const target = this.targets.forSkin(skin);
       const joint = target.jointIndex.get(id);
       if (joint === undefined) continue;
-      const nodeMask = mask ? this.nodeMask(target, mask) : null;
+      const nodeMask = mask ? this.targets.nodeMask(target, mask) : null;
       const mid = mirror && nodeMask ? this.targets.mirrorJoint(id, mirrorAxis) : id;
       const mirrorJoint = target.jointIndex.get(mid) ?? joint;
       const locked = this.targets.lockMask(target, editor.locks);
@@ -234,6 +215,31 @@ export class PaintSession {
     if (!target || joint === undefined) return null;
     const [x, y, z] = input.point;
     return target.painter.sample(x, y, z, this.settings.radius, joint);
+  }
+
+  /**
+   * How well each skin's surface mirrors across `axis` (built now if needed): the UI shows
+   * "N vertices have no mirror partner" when `unmatched` > 0.
+   */
+  mirrorReport(
+    axis = this.settings.mirrorAxis,
+  ): { skin: number; nodes: number; unmatched: number; tolerance: number }[] {
+    const model = this.editor.requireModel();
+    return [...new Set(model.primitives.map((p) => p.skins[0]))].map((skin) => {
+      const surface = this.targets.forSkin(skin).surface;
+      const map = surface.mirror(axis);
+      return { skin, nodes: surface.nodeCount, unmatched: map.unmatched, tolerance: map.tolerance };
+    });
+  }
+
+  /** The joint (id) a mirrored stroke on `joint` paints, by name, position or override. */
+  mirrorJointOf(joint: number | string, axis = this.settings.mirrorAxis): number {
+    return this.targets.mirrorJoint(this.editor.resolveJoint(joint), axis);
+  }
+
+  /** Pairs two joints for mirroring by hand (the UI's override), replacing what names found. */
+  setMirrorJoints(a: number | string, b: number | string): void {
+    this.targets.overrideMirror(this.editor.resolveJoint(a), this.editor.resolveJoint(b));
   }
 
   /** Replaces a primitive's positions for brush queries (the posed mesh; mesh space, same count). */
@@ -263,6 +269,14 @@ export class PaintSession {
     }
   }
 
+  private warnUnmatched(target: PaintTarget, axis: BrushSettings['mirrorAxis']): void {
+    const key = `${target.skin}:${axis}`;
+    if (this.warned.has(key)) return;
+    this.warned.add(key);
+    const notice = unmatchedMirrorNotice(target, axis);
+    if (notice) this.editor.notify(notice);
+  }
+
   private pick(input: StrokeInput): void {
     const w = this.sampleWeight(input);
     if (w !== null) this.setSettings({ weight: w });
@@ -275,29 +289,6 @@ export class PaintSession {
     s.pressure = input.pressure ?? 1;
     s.part = target.surface.partOf(input.primitive);
     return s;
-  }
-
-  private recordSample(input: StrokeInput): StrokeInput {
-    return {
-      primitive: input.primitive,
-      point: copy3(input.point)!,
-      normal: copy3(input.normal),
-      viewDir: copy3(input.viewDir),
-      pressure: input.pressure,
-    };
-  }
-
-  private nodeMask(target: PaintTarget, mask: ReadonlyMap<number, Uint8Array>): Uint8Array {
-    const s = target.surface;
-    const out = new Uint8Array(s.nodeCount);
-    s.parts.forEach((part, p) => {
-      const m = mask.get(part.primitive);
-      if (!m) return;
-      const v0 = s.vertexOffset[p];
-      for (let v = 0; v < m.length && v0 + v < s.vertexOffset[p + 1]; v++)
-        if (m[v]) out[s.nodeOf[v0 + v]] = 1;
-    });
-    return out;
   }
 
   private emitRanges(target: PaintTarget): void {

@@ -136,17 +136,34 @@ export class SkinSurface {
     // 2. Triangles over nodes, adjacency.
     let cornerCount = 0;
     const lists = parts.map((p) => {
-      const list = triangleCorners(p.indices, p.positions.length / 3, p.mode ?? TRIANGLES);
-      cornerCount += list.length;
-      return list;
+      const mode = p.mode ?? TRIANGLES;
+      // Indexed triangle lists (the usual case) are read in place; others are unrolled first.
+      const list =
+        mode === TRIANGLES && p.indices
+          ? p.indices
+          : triangleCorners(p.indices, p.positions.length / 3, mode);
+      const n = list.length - (list.length % 3);
+      cornerCount += n;
+      return { list, n };
     });
-    const corners = (this.corners = new Uint32Array(cornerCount));
+    let corners = new Uint32Array(cornerCount);
     let at = 0;
     for (let i = 0; i < P; i++) {
-      const list = lists[i];
+      const { list, n } = lists[i];
       const v0 = this.vertexOffset[i];
-      for (let k = 0; k < list.length; k++) corners[at++] = nodeOf[v0 + list[k]];
+      const vc = this.vertexOffset[i + 1] - v0;
+      for (let k = 0; k < n; k += 3) {
+        const a = list[k];
+        const b = list[k + 1];
+        const c = list[k + 2];
+        if (a >= vc || b >= vc || c >= vc) continue; // a broken index: drop the triangle
+        corners[at++] = nodeOf[v0 + a];
+        corners[at++] = nodeOf[v0 + b];
+        corners[at++] = nodeOf[v0 + c];
+      }
     }
+    if (at < cornerCount) corners = corners.slice(0, at);
+    this.corners = corners;
     this.adjacency = buildAdjacency(G, corners);
 
     // 3. Current positions and the spatial index (normals and components on first use).

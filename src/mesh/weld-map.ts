@@ -56,10 +56,13 @@ export function buildWeldMap(
   while (size < count * 2) size *= 2;
   const mask = size - 1;
   const table = new Int32Array(size).fill(-1); // vertex index of each slot's group representative
-  const keys = new Uint32Array(count * 3);
   const groupOf = new Uint32Array(count);
   const groupSize = new Uint32Array(count + 1);
-  const raw = new Uint32Array(positions.buffer, positions.byteOffset, count * 3);
+  // Exact welding compares the float bits in place; a tolerance compares grid cells (kept aside).
+  const keys =
+    tolerance > 0
+      ? new Int32Array(count * 3)
+      : new Uint32Array(positions.buffer, positions.byteOffset, count * 3);
   let groupCount = 0;
 
   for (let v = 0; v < count; v++) {
@@ -67,17 +70,14 @@ export function buildWeldMap(
     let b: number;
     let c: number;
     if (tolerance > 0) {
-      a = Math.round(positions[v * 3] * inv) | 0;
-      b = Math.round(positions[v * 3 + 1] * inv) | 0;
-      c = Math.round(positions[v * 3 + 2] * inv) | 0;
+      a = keys[v * 3] = Math.round(positions[v * 3] * inv) | 0;
+      b = keys[v * 3 + 1] = Math.round(positions[v * 3 + 1] * inv) | 0;
+      c = keys[v * 3 + 2] = Math.round(positions[v * 3 + 2] * inv) | 0;
     } else {
-      a = foldZero(raw[v * 3]);
-      b = foldZero(raw[v * 3 + 1]);
-      c = foldZero(raw[v * 3 + 2]);
+      a = foldZero(keys[v * 3]);
+      b = foldZero(keys[v * 3 + 1]);
+      c = foldZero(keys[v * 3 + 2]);
     }
-    keys[v * 3] = a;
-    keys[v * 3 + 1] = b;
-    keys[v * 3 + 2] = c;
     let slot = hash3(a, b, c) & mask;
     for (;;) {
       const r = table[slot];
@@ -86,7 +86,11 @@ export function buildWeldMap(
         groupOf[v] = groupCount++;
         break;
       }
-      if (keys[r * 3] === a >>> 0 && keys[r * 3 + 1] === b >>> 0 && keys[r * 3 + 2] === c >>> 0) {
+      const same =
+        tolerance > 0
+          ? keys[r * 3] === a && keys[r * 3 + 1] === b && keys[r * 3 + 2] === c
+          : foldZero(keys[r * 3]) === a && foldZero(keys[r * 3 + 1]) === b && foldZero(keys[r * 3 + 2]) === c;
+      if (same) {
         groupOf[v] = groupOf[r];
         break;
       }

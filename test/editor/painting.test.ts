@@ -233,4 +233,31 @@ describe('painting the mannequin', () => {
     expect(t.editor.history.undoCount).toBe(1);
     expect(t.editor.notices.at(-1)?.message).toMatch(/oldest undo steps were dropped/);
   });
+
+  it('mirror pairs, overrides and the partner report', () => {
+    expect(t.model.joints.get(t.editor.paint.mirrorJointOf('LeftForeArm'))!.name).toBe('RightForeArm');
+    expect(t.model.joints.get(t.editor.paint.mirrorJointOf('Spine'))!.name).toBe('Spine');
+    t.editor.paint.setMirrorJoints('LeftForeArm', 'RightHand');
+    expect(t.model.joints.get(t.editor.paint.mirrorJointOf('LeftForeArm'))!.name).toBe('RightHand');
+    expect(t.model.joints.get(t.editor.paint.mirrorJointOf('RightForeArm'))!.name).toBe('RightForeArm');
+    const [report] = t.editor.paint.mirrorReport('x');
+    expect(report.unmatched).toBe(0); // the mannequin is exactly symmetric
+    expect(report.nodes).toBe(weights.vertexCount);
+  });
+
+  it('brush queries follow replaced (posed) positions', () => {
+    t.editor.paint.prepare();
+    t.editor.paint.setSettings({ weight: 0 });
+    const moved = t.model.primitives[0].positions.slice();
+    for (let i = 1; i < moved.length; i += 3) moved[i] += 1; // lift the whole body by 1 m
+    t.editor.paint.setPositions(0, moved);
+    const at: V3 = [0.6, 1.435, 0.04];
+    expect(t.editor.paint.beginStroke({ primitive: 0, point: at })).toBe(true);
+    t.editor.paint.endStroke();
+    expect(bits(weights)).toBe(bits(start)); // nothing is at the old place any more
+    t.editor.paint.beginStroke({ primitive: 0, point: [at[0], at[1] + 1, at[2]] });
+    t.editor.paint.endStroke();
+    expect(changedVertices(start, weights).length).toBeGreaterThan(0);
+    t.editor.paint.resetPositions();
+  });
 });

@@ -53,6 +53,16 @@ describe('SkinSurface', () => {
   });
 });
 
+describe('SkinSurface with broken input', () => {
+  it('drops triangles whose indices point past the vertices', () => {
+    const s = new SkinSurface([
+      { primitive: 0, positions: quad.positions, indices: Uint32Array.from([0, 1, 2, 3, 4, 99]) },
+    ]);
+    expect(s.corners.length).toBe(3);
+    expect(s.adjacency.neighbors.length).toBe(6);
+  });
+});
+
 describe('triangleCorners and raycastTriangles', () => {
   it('unrolls strips and fans', () => {
     expect(Array.from(triangleCorners(null, 4, TRIANGLE_STRIP))).toEqual([0, 1, 2, 1, 3, 2]);
