@@ -19,6 +19,7 @@
  * decays within a few d_i of the bone's region).
  */
 import { cotangentLaplacian, solveRegion } from './cotangent-laplacian.ts';
+import { coarsenProblem, prolongHeat } from './heat-coarse.ts';
 import type { InfluenceTable } from './influence-table.ts';
 import { weldPositions } from './weld-positions.ts';
 
@@ -35,6 +36,10 @@ export interface HeatWeightsOptions {
   maxIterations?: number;
   /** Distances below this count as this (world units). */
   minDistance?: number;
+  /** Meshes with more welded vertices than this are solved on a clustered copy… */
+  coarseAbove?: number;
+  /** …of about this many vertices. */
+  coarseTarget?: number;
   /** Checked between bones. */
   check?: (() => void) | null;
 }
@@ -47,41 +52,41 @@ export const HEAT_WEIGHTS_DEFAULTS: Required<HeatWeightsOptions> = {
   tolerance: 1e-2,
   maxIterations: 200,
   minDistance: 1e-6,
+  coarseAbove: 60_000,
+  coarseTarget: 40_000,
   check: null,
 };
 
 /** Ties for the nearest bone: within this relative distance. */
 const TIE = 1e-3;
 
-/**
- * Computes weights into `out` (one InfluenceTable per primitive, labels = bone segments) from
- * `candidates` (same shape: per vertex the nearest bones, values = distances in world units,
- * nearest first) over the primitives' welded surface.
- */
-export function heatWeights(
+/** Bone heat's input on welded vertices: positions, triangles and nearest-bone candidates. */
+export interface HeatProblem {
+  count: number;
+  pos: Float64Array;
+  tris: Int32Array;
+  /** Candidates per vertex: `width` (label, distance) pairs, nearest first; label -1 unused. */
+  width: number;
+  candLabel: Int32Array;
+  candDist: Float64Array;
+}
+
+/** Welds the primitives (seam copies have the same candidates) into one {@link HeatProblem}. */
+function weldedProblem(
   positions: readonly Float32Array[],
   indices: readonly (Uint32Array | null)[],
   candidates: readonly InfluenceTable[],
-  labelCount: number,
-  out: readonly InfluenceTable[],
-  options: HeatWeightsOptions = HEAT_WEIGHTS_DEFAULTS,
-): void {
-  const o = { ...HEAT_WEIGHTS_DEFAULTS };
-  for (const [k, v] of Object.entries(options)) if (v !== undefined) (o as Record<string, unknown>)[k] = v;
-  const welded = weldPositions(positions);
-  const m = welded.count;
+  ids: Int32Array[],
+  count: number,
+): HeatProblem {
   const W = candidates[0]?.width ?? 0;
-  // Welded positions and candidates (every copy of a position has the same candidates).
-  const pos = new Float64Array(m * 3);
-  const candLabel = new Int32Array(m * W).fill(-1);
-  const candDist = new Float64Array(m * W);
+  const pos = new Float64Array(count * 3);
+  const candLabel = new Int32Array(count * W).fill(-1);
+  const candDist = new Float64Array(count * W);
   positions.forEach((p, a) => {
-    const ids = welded.ids[a];
-    for (let v = 0; v < ids.length; v++) {
-      const u = ids[v];
-      pos[u * 3] = p[v * 3];
-      pos[u * 3 + 1] = p[v * 3 + 1];
-      pos[u * 3 + 2] = p[v * 3 + 2];
+    for (let v = 0; v < ids[a].length; v++) {
+      const u = ids[a][v];
+      for (let c = 0; c < 3; c++) pos[u * 3 + c] = p[v * 3 + c];
       for (let i = 0; i < W; i++) {
         candLabel[u * W + i] = candidates[a].labels[v * W + i];
         candDist[u * W + i] = candidates[a].weights[v * W + i];
@@ -94,28 +99,39 @@ export function heatWeights(
     triTotal += idx ? Math.floor(idx.length / 3) : Math.floor(p.length / 9);
   });
   const tris = new Int32Array(triTotal * 3);
-  let triCount = 0;
+  let n = 0;
   positions.forEach((_, a) => {
-    const n = welded.ids[a].length;
+    const vertexCount = ids[a].length;
     const idx = indices[a];
-    const count = idx ? Math.floor(idx.length / 3) : Math.floor(n / 3);
-    for (let t = 0; t < count; t++) {
+    const triCount = idx ? Math.floor(idx.length / 3) : Math.floor(vertexCount / 3);
+    for (let t = 0; t < triCount; t++) {
       const i0 = idx ? idx[t * 3] : t * 3;
       const i1 = idx ? idx[t * 3 + 1] : t * 3 + 1;
       const i2 = idx ? idx[t * 3 + 2] : t * 3 + 2;
-      if (i0 >= n || i1 >= n || i2 >= n) continue;
-      const a0 = welded.ids[a][i0];
-      const a1 = welded.ids[a][i1];
-      const a2 = welded.ids[a][i2];
+      if (i0 >= vertexCount || i1 >= vertexCount || i2 >= vertexCount) continue;
+      const a0 = ids[a][i0];
+      const a1 = ids[a][i1];
+      const a2 = ids[a][i2];
       if (a0 === a1 || a1 === a2 || a0 === a2) continue;
-      tris[triCount * 3] = a0;
-      tris[triCount * 3 + 1] = a1;
-      tris[triCount * 3 + 2] = a2;
-      triCount++;
+      tris[n++] = a0;
+      tris[n++] = a1;
+      tris[n++] = a2;
     }
   });
-  const lap = cotangentLaplacian(m, tris.subarray(0, triCount * 3), pos);
+  return { count, pos, tris: tris.subarray(0, n), width: W, candLabel, candDist };
+}
 
+/**
+ * Solves bone heat on `problem`: per vertex up to `width` (label, weight) pairs, unnormalised
+ * (the raw solutions, faded below `limit`).
+ */
+export function solveHeat(
+  problem: HeatProblem,
+  labelCount: number,
+  o: Required<HeatWeightsOptions>,
+): { labels: Int32Array; weights: Float64Array } {
+  const { count: m, width: W, candLabel, candDist } = problem;
+  const lap = cotangentLaplacian(m, problem.tris, problem.pos);
   // H·area per vertex (a vertex with no area still gets a tiny one: its row is then w = p).
   let meanArea = 0;
   for (let i = 0; i < m; i++) meanArea += lap.area[i] / Math.max(1, m);
@@ -230,6 +246,39 @@ export function heatWeights(
       }
     }
   }
+
+  return { labels: resLabel, weights: resWeight };
+}
+
+/**
+ * Computes weights into `out` (one InfluenceTable per primitive, labels = bone segments) from
+ * `candidates` (same shape: per vertex the nearest bones, values = distances in world units,
+ * nearest first) over the primitives' welded surface. Meshes of more than `coarseAbove`
+ * welded vertices are solved on a clustered copy (heat-coarse.ts).
+ */
+export function heatWeights(
+  positions: readonly Float32Array[],
+  indices: readonly (Uint32Array | null)[],
+  candidates: readonly InfluenceTable[],
+  labelCount: number,
+  out: readonly InfluenceTable[],
+  options: HeatWeightsOptions = HEAT_WEIGHTS_DEFAULTS,
+): void {
+  const o = { ...HEAT_WEIGHTS_DEFAULTS };
+  for (const [k, v] of Object.entries(options)) if (v !== undefined) (o as Record<string, unknown>)[k] = v;
+  const welded = weldPositions(positions);
+  const problem = weldedProblem(positions, indices, candidates, welded.ids, welded.count);
+  const W = problem.width;
+  const { candLabel } = problem;
+  let res: { labels: Int32Array; weights: Float64Array };
+  if (problem.count > o.coarseAbove) {
+    const coarse = coarsenProblem(problem, o.coarseTarget);
+    res = prolongHeat(problem, coarse.clusterOf, solveHeat(coarse.problem, labelCount, o), o.check);
+  } else {
+    res = solveHeat(problem, labelCount, o);
+  }
+  const resLabel = res.labels;
+  const resWeight = res.weights;
 
   // Back to the primitives' vertices: sorted strongest first, normalised. A vertex whose every
   // solution fell under the limit keeps its nearest bone.
