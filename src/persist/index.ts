@@ -12,7 +12,7 @@
  * autosaver.events.on('warning', (w) => showWarning(w.message)); // quota, blocked, unavailable
  * autosaver.events.on('recovered', () => clearWarning());
  * paint.events.on('settings', () => autosave.markState());
- * installUnloadGuard(window, { hasUnexportedEdits, autosaver, document });
+ * installUnloadGuard(window, { hasUnexportedEdits: () => editor.hasUnexportedEdits, autosaver, document });
  *
  * // Restore offer at start-up:
  * const offers = await listSessions(store, 5);        // name, savedAt, thumbnail, vertexCount
