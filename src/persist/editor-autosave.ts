@@ -64,11 +64,18 @@ export class EditorAutosave {
         if (source) autosaver.begin(source);
         else autosaver.end();
       }),
+      // While a restore installs its model, the events describe the session being restored,
+      // whose records are already saved: the autosaver switches to it once the restore is done.
       editor.events.on('weights', (ranges) => {
+        if (this.restoring) return;
         for (const { primitive, start, end } of ranges) autosaver.markWeights(primitive, start, end);
       }),
-      editor.events.on('locks', () => autosaver.markState()),
-      editor.events.on('selection', () => autosaver.markState()),
+      editor.events.on('locks', () => {
+        if (!this.restoring) autosaver.markState();
+      }),
+      editor.events.on('selection', () => {
+        if (!this.restoring) autosaver.markState();
+      }),
     );
   }
 

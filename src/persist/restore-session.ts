@@ -49,6 +49,12 @@ export async function restoreSession(editor: Editor, session: Session): Promise<
   const model = buildSkinnedModel(document, { influences });
   applySavedWeights(model, session.weights, session.fileName);
   editor.setModel(model, session.fileName, session.sourceBytes);
+  // The restored weights are in no exported file: say they changed, so the editor counts them as
+  // unexported edits (the unload prompt) and views redraw them.
+  editor.events.emit(
+    'weights',
+    model.primitives.map((p) => ({ primitive: p.id, start: 0, end: p.weights.vertexCount })),
+  );
   applySessionState(editor, session.state);
   editor.notify({
     level: 'info',

@@ -57,6 +57,8 @@ describe('restoring a session', () => {
     expect(state.mirror).toEqual({ axis: 'x', tolerance: 0.001 });
     expect(state.excludedJoints).toEqual([7]);
     expect(editor.notices.some((n) => /Restored your session of Mannequin\.glb/.test(n.message))).toBe(true);
+    // Restored weights are in no exported file: closing the tab asks first.
+    expect(editor.hasUnexportedEdits).toBe(true);
     // The restored session keeps saving under its own id: no second copy in the list.
     expect(wiring.autosaver.sessionId).toBe(summary.id);
     editor.setLocked(joints[3], true);
