@@ -100,7 +100,12 @@ export class PaintSession {
     const joint = target.jointIndex.get(id);
     if (joint === undefined) return this.refuse('warning', `${name} is not a joint of this mesh's skin.`);
     const settings = applyModifiers(this.settings, modifiers);
-    const record: StrokeRecord = { joint: name, settings, modifiers: { ...modifiers }, samples: [] };
+    const record: StrokeRecord = {
+      joint: name,
+      settings,
+      modifiers: { ...modifiers },
+      samples: [copyStrokeInput(input)],
+    };
     if (settings.brush === 'sample') {
       this.stroke = { target, record, sampling: true };
       this.pick(input);
@@ -123,7 +128,6 @@ export class PaintSession {
     }
     const config = strokeConfig(settings, joint, mirrorJoint, this.targets.lockMask(target, editor.locks))!;
     this.stroke = { target, record, sampling: false };
-    record.samples.push(copyStrokeInput(input));
     target.painter.begin(config, this.toSample(target, input));
     this.events.emit('stroke', 'begin');
     this.emitRanges(target);
