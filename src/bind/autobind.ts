@@ -139,7 +139,10 @@ export interface AutobindStats {
   outsideJoints: number[];
   grid: [number, number, number];
   solidVoxels: number;
-  /** Vertices no solid voxel connected to a bone: bound by straight-line distance instead. */
+  /**
+   * Vertices the geodesic distances did not reach from any bone (of their own piece, where it
+   * has bones): bound by straight-line distance instead.
+   */
   fallbackVertices: number;
   /** Vertices a selected-joints rebind left as they were (no selected weight, or only locks). */
   unchangedVertices: number;

@@ -156,7 +156,9 @@ export function collectCandidates(
         if (list.count === 0) fallback++;
       }
       if (list.count === 0) gatherSegmentCandidates(src.worldEnds, src.count, x, y, z, list, allowed);
-      if (src.normals) facingBias(list, src.worldEnds, src.normals[i], v, x, y, z);
+      // Facing only means something where the bones are inside this piece (not for a hat
+      // floating above the head, whose underside faces every bone).
+      if (src.normals && (!parts || allowed)) facingBias(list, src.worldEnds, src.normals[i], v, x, y, z);
       storeNearest(list, tables[i], v);
     }
   });

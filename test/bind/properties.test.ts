@@ -1,0 +1,143 @@
+/**
+ * Property tests: DESIGN.md's invariants hold on every auto-bind result (random skeletons over
+ * random pieces), and a selected-joints rebind never touches locked or unselected joints.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { autobind, type BindJoint } from '../../src/bind/autobind.ts';
+import { SkinWeights } from '../../src/skin/skin-weights.ts';
+import { bindInput, merge, problems, sphere, stickFigure, type TestMesh, tube } from './fixtures.ts';
+
+type V3 = [number, number, number];
+const coord = fc.double({ min: -1, max: 1, noNaN: true });
+const point = fc.tuple(coord, coord, coord) as fc.Arbitrary<V3>;
+
+/** A random skeleton: each joint's parent is an earlier joint (or none), somewhere in [-1, 1]³. */
+const skeleton = fc
+  .array(fc.record({ position: point, parentPick: fc.double({ min: -0.2, max: 1, noNaN: true }) }), {
+    minLength: 1,
+    maxLength: 12,
+  })
+  .map((list): BindJoint[] =>
+    list.map((j, i) => ({
+      position: j.position,
+      parent: i === 0 || j.parentPick < 0 ? -1 : Math.floor(j.parentPick * i),
+    })),
+  );
+
+/** Random pieces: tubes (capped or not) and spheres. */
+const pieces = fc.array(
+  fc.oneof(
+    fc
+      .record({ a: point, b: point, r: fc.double({ min: 0.02, max: 0.4, noNaN: true }), caps: fc.boolean() })
+      .map(
+        ({ a, b, r, caps }): TestMesh =>
+          Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]) > 1e-3
+            ? tube(a, b, r, { sides: 6, rings: 3, caps })
+            : sphere(a, r, 5),
+      ),
+    fc
+      .record({ c: point, r: fc.double({ min: 0.01, max: 0.5, noNaN: true }) })
+      .map(({ c, r }) => sphere(c, r, 5)),
+  ),
+  { minLength: 1, maxLength: 4 },
+);
+
+describe('autobind properties', () => {
+  it('every result satisfies the weight invariants, for both methods and K = 4 or 8', () => {
+    fc.assert(
+      fc.property(
+        skeleton,
+        pieces,
+        fc.constantFrom<'voxel' | 'closest'>('voxel', 'closest'),
+        fc.constantFrom<4 | 8>(4, 8),
+        fc.boolean(),
+        (joints, meshes, method, maxInfluences, split) => {
+          const parts = split ? meshes : [merge(...meshes)];
+          const result = autobind(bindInput(parts, joints), { method, maxInfluences, resolution: 32 });
+          expect(problems(result.weights, joints.length)).toEqual([]);
+          for (const sw of result.weights) expect(sw.influences).toBe(maxInfluences);
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
+  it('a selected-joints rebind keeps locked and unselected joints bit-for-bit', () => {
+    const { mesh, joints } = stickFigure();
+    const input = bindInput([mesh], joints);
+    const existing = autobind(input, { resolution: 48 }).weights;
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.integer({ min: 0, max: joints.length - 1 }), { minLength: 1, maxLength: 5 }),
+        fc.uniqueArray(fc.integer({ min: 0, max: joints.length - 1 }), { maxLength: 4 }),
+        (only, lockedList) => {
+          const locked = new Uint8Array(joints.length);
+          for (const j of lockedList) locked[j] = 1;
+          const result = autobind(input, { resolution: 48, onlyJoints: only, existing, locked });
+          const before = existing[0];
+          const after = result.weights[0];
+          expect(problems(result.weights, joints.length)).toEqual([]);
+          const rebound = new Set(only.filter((j) => !locked[j]));
+          for (let v = 0; v < before.vertexCount; v++) {
+            let share = 0;
+            for (let i = 0; i < 4; i++) {
+              const j = before.joints[v * 4 + i];
+              const w = before.weights[v * 4 + i];
+              if (!(w > 0)) continue;
+              if (rebound.has(j)) share += w;
+              else if (locked[j]) expect(after.weightOf(v, j)).toBe(w);
+            }
+            // Where the rebound joints held nothing, nothing changes.
+            if (share === 0) {
+              expect(Array.from(after.joints.subarray(v * 4, v * 4 + 4))).toEqual(
+                Array.from(before.joints.subarray(v * 4, v * 4 + 4)),
+              );
+              expect(Array.from(after.weights.subarray(v * 4, v * 4 + 4))).toEqual(
+                Array.from(before.weights.subarray(v * 4, v * 4 + 4)),
+              );
+            } else {
+              // The rebound joints keep their share between them (to float32 rounding).
+              let got = 0;
+              for (const j of rebound) got += after.weightOf(v, j);
+              expect(got).toBeCloseTo(share, 2);
+            }
+          }
+        },
+      ),
+      { numRuns: 15 },
+    );
+  });
+
+  it('rebinding only the arm joints of a body bound to the spine moves the arms only', () => {
+    const { mesh, joints } = stickFigure();
+    const input = bindInput([mesh], joints);
+    const n = mesh.positions.length / 3;
+    // Everything on the chest joint, then rebind chest + arm joints: arms go to the arm bones.
+    const existing = new SkinWeights(n, 4);
+    for (let v = 0; v < n; v++) {
+      existing.joints[v * 4] = 2;
+      existing.weights[v * 4] = 1;
+    }
+    const locked = new Uint8Array(joints.length);
+    const result = autobind(input, { onlyJoints: [2, 5, 6, 7, 8], existing: [existing], locked });
+    const sw = result.weights[0];
+    for (let v = 0; v < n; v++) {
+      const x = mesh.positions[v * 3];
+      const main = sw.joints[v * 4];
+      if (x > 0.6) expect(main).toBe(6);
+      if (x < -0.6) expect(main).toBe(8);
+      // Legs and head kept the chest (the only selected joint there).
+      if (mesh.positions[v * 3 + 1] < 0.7) expect(main).toBe(2);
+    }
+    expect(result.stats.unchangedVertices).toBe(0);
+  });
+
+  it('refuses bad options', () => {
+    const { mesh, joints } = stickFigure();
+    const input = bindInput([mesh], joints);
+    expect(() => autobind(input, { maxInfluences: 5 as 4 })).toThrow(RangeError);
+    expect(() => autobind(input, { onlyJoints: [1] })).toThrow(RangeError);
+    expect(() => autobind(bindInput([mesh], []), {})).toThrow(RangeError);
+  });
+});
