@@ -84,7 +84,9 @@ export class Skeleton {
     this.nodeIds = Int32Array.from(ids);
     this.nodes = ids.map((id) => all[id]);
     this.names = ids.map((id) => model.joints.get(id)?.name ?? (all[id].getName() || `node ${id}`));
-    ids.forEach((id, s) => this.slotById.set(id, s));
+    ids.forEach((id, s) => {
+      this.slotById.set(id, s);
+    });
     this.parent = Int32Array.from(ids, (id) => this.slotById.get(parentOf.get(id)!) ?? -1);
     this.depth = Int32Array.from(ids, (id) => depthOf.get(id)!);
     this.isJoint = Uint8Array.from(ids, (id) => (model.joints.has(id) ? 1 : 0));

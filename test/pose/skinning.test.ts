@@ -111,7 +111,10 @@ describe('linear blend skinning', () => {
       const r = rng(seed * 31);
       const pose = new Pose(skeleton.size, 'rest');
       const offsets = options.joints.map(() => randomQuat(r));
-      offsets.forEach((q, j) => pose.rotations.set(q, skeleton.slotOf(j + 1) * 4)); // node 0 is the Armature
+      // Node 0 is the Armature: joint j is node j + 1.
+      offsets.forEach((q, j) => {
+        pose.rotations.set(q, skeleton.slotOf(j + 1) * 4);
+      });
 
       // Independent world matrices: three.js Object3Ds with quaternion = rest · offset.
       const root = new Object3D();
@@ -125,10 +128,14 @@ describe('linear blend skinning', () => {
         o.scale.fromArray(j.scale!);
         return o;
       });
-      options.joints.forEach((j, i) => (j.parent >= 0 ? objects[j.parent] : root).add(objects[i]));
+      options.joints.forEach((j, i) => {
+        (j.parent >= 0 ? objects[j.parent] : root).add(objects[i]);
+      });
       root.updateMatrixWorld(true);
       const world = new Float64Array(objects.length * 16);
-      objects.forEach((o, i) => world.set(o.matrixWorld.elements, i * 16));
+      objects.forEach((o, i) => {
+        world.set(o.matrixWorld.elements, i * 16);
+      });
 
       const expected = referenceSkin(
         model.primitives[0].positions,
@@ -216,7 +223,9 @@ describe('linear blend skinning', () => {
         return o;
       });
       const scene = new Object3D();
-      objects.forEach((o, s) => (skeleton.parent[s] >= 0 ? objects[skeleton.parent[s]] : scene).add(o));
+      objects.forEach((o, s) => {
+        (skeleton.parent[s] >= 0 ? objects[skeleton.parent[s]] : scene).add(o);
+      });
       const prim = model.primitives[0];
       const mesh = new SkinnedMesh(new BufferGeometry());
       mesh.position.fromArray(options.meshNode!.translation!);
