@@ -35,6 +35,6 @@ describe.skipIf(!HAVE_SHARED_MODELS)('auto-bind quality on shared models', () =>
   });
 });
 
-describe.skipIf(HAVE_SHARED_MODELS)('auto-bind quality on shared models', () => {
+describe.skipIf(HAVE_SHARED_MODELS)('auto-bind quality (no ../shared/models)', () => {
   it.skip('skipped: ../shared/models is absent', () => {});
 });
