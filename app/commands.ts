@@ -1,4 +1,5 @@
 import { editor } from './editor-instance.ts';
+import { useExport } from './export/export-store.ts';
 import { pickAndOpen } from './io/file-picker.ts';
 import { useUi } from './store.ts';
 import { viewport } from './viewport-bridge.ts';
@@ -28,6 +29,12 @@ export const COMMANDS = {
     shortcut: 'Ctrl+O',
     matches: ctrl('o'),
     run: pickAndOpen,
+  },
+  export: {
+    label: 'Export',
+    shortcut: 'Ctrl+E',
+    matches: ctrl('e'),
+    run: () => useExport.getState().openDialog(),
   },
   frameAll: {
     label: 'Frame all',

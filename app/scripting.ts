@@ -1,7 +1,9 @@
 import type { Editor, VertexInfluence } from '../src/editor/editor.ts';
 import type { Notice } from '../src/editor/notices.ts';
+import type { ExportOptions } from '../src/gltf/export-weights.ts';
 import type { SkinnedModel } from '../src/gltf/skinned-model.ts';
 import { editor } from './editor-instance.ts';
+import { type ScriptExport, scriptExport } from './export/script-export.ts';
 import { openFiles, openUrl } from './io/open.ts';
 import { type UiState, useUi } from './store.ts';
 import { viewport } from './viewport-bridge.ts';
@@ -55,6 +57,8 @@ export interface SkinsmithApi {
   invalidate(): void;
   /** Resolves after the next frame has been rendered. */
   frame(): Promise<void>;
+  /** Exports as the Export dialog does, validated, without downloading (see README.md). */
+  export(options?: ExportOptions): Promise<ScriptExport>;
 }
 
 function summary(id: number, counts: Map<number, number>): JointSummary {
@@ -135,6 +139,7 @@ export function installScripting(): SkinsmithApi {
     boneScreenPoint: (idOrName) => viewport.boneScreenPoint(editor.resolveJoint(idOrName)),
     invalidate: () => viewport.invalidate(),
     frame: () => viewport.nextFrame(),
+    export: scriptExport,
   };
   (window as unknown as { skinsmith: SkinsmithApi }).skinsmith = api;
   return api;

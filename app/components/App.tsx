@@ -3,6 +3,7 @@ import { useUi } from '../store.ts';
 import { useFileDrop } from '../useFileDrop.ts';
 import { useShortcuts } from '../useShortcuts.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
+import { ExportDialog } from './ExportDialog.tsx';
 import { JointPanel } from './JointPanel.tsx';
 import { SettingsPanel } from './SettingsPanel.tsx';
 import { StatusBar } from './StatusBar.tsx';
@@ -58,6 +59,7 @@ export function App() {
       </main>
       {rightOpen && <SettingsPanel />}
       <StatusBar />
+      <ExportDialog />
     </div>
   );
 }

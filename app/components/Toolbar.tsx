@@ -62,6 +62,7 @@ export function Toolbar() {
         <Icon name="left" />
       </button>
       <ToolButton id="open" icon="open" text="Open" />
+      <ToolButton id="export" icon="export" text="Export" />
       <span className="sep" />
       <ToolButton id="frameAll" icon="frame" text="Frame" />
       <ToolButton id="frameSelected" icon="focus" text="Joint" />

@@ -1,0 +1,106 @@
+import type { ComparedReport } from '../../src/gltf/compare-with-source.ts';
+import { formatSize } from '../export/format-size.ts';
+import type { PreparedExport } from '../export/prepare-export.ts';
+import { Icon } from './Icon.tsx';
+import { InfluenceHistogram } from './InfluenceHistogram.tsx';
+import { ValidationMessages } from './ValidationMessages.tsx';
+
+const plural = (count: number, word: string) =>
+  `${count.toLocaleString('en-US')} ${word}${count === 1 ? '' : 's'}`;
+
+/** The validator's four counts; errors the export made itself are the red ones. */
+function Counts({ report }: { report: ComparedReport }) {
+  const counts = [
+    { key: 'errors', word: 'error', value: report.errors, tone: report.newErrors ? 'bad' : '' },
+    { key: 'warnings', word: 'warning', value: report.warnings, tone: report.warnings ? 'warn' : '' },
+    { key: 'infos', word: 'info', value: report.infos, tone: '' },
+    { key: 'hints', word: 'hint', value: report.hints, tone: '' },
+  ];
+  return (
+    <span className="counts">
+      {counts.map((c) => (
+        <span
+          key={c.key}
+          className={`count-pill ${c.tone}${c.value ? '' : ' zero'}`}
+          data-testid={`count-${c.key}`}
+          data-value={c.value}
+        >
+          {plural(c.value, c.word)}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </>
+  );
+}
+
+/** What an export wrote, shown before the download: file, size, validation, influences. */
+export function ExportReport({ prepared }: { prepared: PreparedExport }) {
+  const { result, download } = prepared;
+  const report = result.validation;
+  const fresh = report.messages.filter((m) => m.origin === 'new');
+  const inherited = report.messages.filter((m) => m.origin === 'inherited');
+  const fileCount = result.files?.size ?? 1;
+  return (
+    <section className="export-report" aria-label="Export result" data-testid="export-result">
+      {report.newErrors > 0 && (
+        <div className="export-alarm" role="alert" data-testid="export-new-errors">
+          <Icon name="error" />
+          <span>
+            <b>This export has {plural(report.newErrors, 'validator error')} of its own.</b> That is a bug in
+            Skinsmith: engines may refuse the file. You can still download it; please report it with the
+            source file.
+          </span>
+        </div>
+      )}
+      <dl className="export-facts">
+        <Fact label="File">
+          <b data-testid="export-file-name">{download.fileName}</b>
+        </Fact>
+        <Fact label="Size">
+          <span data-testid="export-size" data-value={download.bytes.byteLength}>
+            {formatSize(download.bytes.byteLength)}
+          </span>
+          {result.format === 'gltf' && (
+            <span className="muted">
+              {' '}
+              · zip of {fileCount} files, {formatSize(result.size)} unzipped
+            </span>
+          )}
+        </Fact>
+        <Fact label="Validator">
+          <Counts report={report} />
+          {report.inheritedErrors > 0 && (
+            <span className="muted"> · {report.inheritedErrors} inherited from the source</span>
+          )}
+        </Fact>
+        {result.fixedSkeletons > 0 && (
+          <Fact label="Fixed">
+            {plural(result.fixedSkeletons, 'invalid skin.skeleton')} (the joints' root)
+          </Fact>
+        )}
+        {result.decompressed.length > 0 && (
+          <Fact label="Written">uncompressed ({result.decompressed.join(', ')} in the source)</Fact>
+        )}
+      </dl>
+      <InfluenceHistogram histogram={result.histogram} />
+      <ValidationMessages title="Messages" messages={fresh} testId="messages-new" />
+      <ValidationMessages
+        title="Inherited from the source file"
+        note="The source file already has these, in parts Skinsmith does not change: the export adds none."
+        messages={inherited}
+        testId="messages-inherited"
+      />
+      {report.messages.length === 0 && (
+        <p className="muted">The Khronos glTF-Validator has nothing to report.</p>
+      )}
+    </section>
+  );
+}

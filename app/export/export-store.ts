@@ -1,0 +1,116 @@
+import { create } from 'zustand';
+import type { ExportOptions, WeightEncoding } from '../../src/gltf/export-weights.ts';
+import { editor } from '../editor-instance.ts';
+import { type PreparedExport, prepareExport } from './prepare-export.ts';
+import { saveFile } from './save-file.ts';
+
+/** The dialog's fields as the user set them (prune kept as text so a half-typed number survives). */
+export interface ExportForm {
+  format: 'glb' | 'gltf';
+  maxInfluences: 4 | 8;
+  weights: WeightEncoding;
+  prune: boolean;
+  pruneText: string;
+}
+
+export type ExportPhase =
+  | { kind: 'idle' }
+  | { kind: 'running' }
+  | { kind: 'done'; prepared: PreparedExport }
+  | { kind: 'failed'; message: string };
+
+export interface ExportState {
+  open: boolean;
+  /** Kept between openings: a rigger re-exports with the settings of last time. */
+  form: ExportForm;
+  phase: ExportPhase;
+  openDialog: () => void;
+  close: () => void;
+  /** Changes fields; a result shown for the old settings is dropped (it no longer matches). */
+  setForm: (patch: Partial<ExportForm>) => void;
+  run: () => Promise<void>;
+  /** Saves the result and marks the editor's weights as exported, then closes. */
+  download: () => void;
+}
+
+export const EXPORT_FORM_DEFAULTS: ExportForm = {
+  format: 'glb',
+  maxInfluences: 4,
+  weights: 'float',
+  prune: false,
+  pruneText: '0.01',
+};
+
+/** The options for `editor.export`, or the message that says why the fields are not valid. */
+export function formOptions(form: ExportForm): ExportOptions | string {
+  let prune = 0;
+  if (form.prune) {
+    prune = Number(form.pruneText.trim());
+    if (form.pruneText.trim() === '' || !(prune >= 0 && prune < 1))
+      return 'The prune threshold must be a number from 0 up to (not including) 1.';
+  }
+  return { format: form.format, maxInfluences: form.maxInfluences, weights: form.weights, prune };
+}
+
+/** Resolves once the browser has painted, so the spinner shows before export takes the thread. */
+function afterPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    // rAF alone never fires in a hidden tab: the timeout keeps export going there.
+    const timer = setTimeout(resolve, 100);
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        clearTimeout(timer);
+        resolve();
+      }, 0),
+    );
+  });
+}
+
+/** Bumped by every run and close: a result that arrives for an older run is dropped. */
+let runId = 0;
+
+export const useExport = create<ExportState>((set, get) => ({
+  open: false,
+  form: EXPORT_FORM_DEFAULTS,
+  phase: { kind: 'idle' },
+  openDialog: () => {
+    if (!editor.model || get().open) return;
+    set({ open: true, phase: { kind: 'idle' } });
+  },
+  close: () => {
+    runId++;
+    set({ open: false, phase: { kind: 'idle' } });
+  },
+  setForm: (patch) => {
+    runId++;
+    set((s) => ({ form: { ...s.form, ...patch }, phase: { kind: 'idle' } }));
+  },
+  run: async () => {
+    const options = formOptions(get().form);
+    if (typeof options === 'string' || get().phase.kind === 'running') return;
+    const id = ++runId;
+    set({ phase: { kind: 'running' } });
+    await afterPaint();
+    if (id !== runId) return;
+    try {
+      const prepared = await prepareExport(options);
+      if (id === runId) set({ phase: { kind: 'done', prepared } });
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      if (id === runId) set({ phase: { kind: 'failed', message } });
+    }
+  },
+  download: () => {
+    const { phase } = get();
+    if (phase.kind !== 'done') return;
+    saveFile(phase.prepared.download);
+    editor.markExported(phase.prepared.revision);
+    get().close();
+  },
+}));
+
+// A result is for the model it was made from: a newly opened model drops it (once, at startup,
+// outside React so that development's double effects do not subscribe twice).
+editor.events.on('model', () => {
+  if (useExport.getState().phase.kind !== 'idle') useExport.getState().setForm({});
+});
