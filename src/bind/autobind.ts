@@ -58,6 +58,8 @@ export interface AutobindOptions {
   method?: 'voxel' | 'closest';
   /** Voxels along the longest axis of the bounding box (voxel method). */
   resolution?: number;
+  /** Past this many solid voxels the grid is rebuilt coarser (bounds the geodesic pass's time). */
+  maxSolidVoxels?: number;
   /** 'heat' (bone heat on auto-bind's distances) or 'falloff' (distance^−falloff). */
   weighting?: 'heat' | 'falloff';
   /** Heat: H = strength / d²; higher gives sharper borders between bones. */
@@ -107,6 +109,7 @@ export interface AutobindOptions {
 export const AUTOBIND_DEFAULTS = {
   method: 'voxel',
   resolution: 256,
+  maxSolidVoxels: 600_000,
   weighting: 'heat',
   strength: 3,
   falloff: 8,
@@ -137,7 +140,9 @@ export interface AutobindStats {
   bones: number;
   /** Joints left out because their bone lies outside the mesh (see `minInside`). */
   outsideJoints: number[];
+  /** Grid dimensions and the resolution used (below the asked one past `maxSolidVoxels`). */
   grid: [number, number, number];
+  resolution: number;
   solidVoxels: number;
   /**
    * Vertices the geodesic distances did not reach from any bone (of their own piece, where it
@@ -208,17 +213,15 @@ export function autobindDistances(input: AutobindInput, options: AutobindOptions
   const bounds = positionBounds(positions);
   const voxel = o.method === 'voxel';
   let t = performance.now();
-  const grid = new VoxelGrid(
-    bounds.min,
-    bounds.max,
-    voxel ? o.resolution : Math.min(o.resolution, COARSE_RESOLUTION),
-  );
-  positions.forEach((p, i) => {
-    check();
-    voxelizeSurface(grid, p, indices[i]);
-  });
-  fillInterior(grid);
-  check();
+  // The geodesic pass costs in proportion to the solid voxels: a chunky character (a big
+  // cartoon head) fills far more of its box than a slim one, so past `maxSolidVoxels` the grid
+  // is rebuilt coarser (solid voxels scale with the cube of the resolution).
+  let resolution = voxel ? o.resolution : Math.min(o.resolution, COARSE_RESOLUTION);
+  let grid = solidGrid(positions, indices, bounds, resolution, check);
+  for (let round = 0; round < 2 && voxel && grid.solidCount > o.maxSolidVoxels; round++) {
+    resolution = Math.max(16, Math.floor(resolution * Math.cbrt(o.maxSolidVoxels / grid.solidCount) * 0.97));
+    grid = solidGrid(positions, indices, bounds, resolution, check);
+  }
   timings.voxelize = performance.now() - t;
   progress(0.15, true);
 
@@ -272,6 +275,7 @@ export function autobindDistances(input: AutobindInput, options: AutobindOptions
       bones: bound.count,
       outsideJoints: outside,
       grid: [grid.nx, grid.ny, grid.nz],
+      resolution,
       solidVoxels: grid.solidCount,
       fallbackVertices,
       unchangedVertices: 0,
@@ -341,6 +345,24 @@ export function autobindWeights(d: BindDistances, options: AutobindOptions = {})
 /** Binds `input`'s primitives to its joints; see the module comment. */
 export function autobind(input: AutobindInput, options: AutobindOptions = {}): AutobindResult {
   return autobindWeights(autobindDistances(input, options), options);
+}
+
+/** Voxelises the primitives and fills the interior. */
+function solidGrid(
+  positions: readonly Float32Array[],
+  indices: readonly (Uint32Array | null)[],
+  bounds: { min: number[]; max: number[] },
+  resolution: number,
+  check: () => void,
+): VoxelGrid {
+  const grid = new VoxelGrid(bounds.min, bounds.max, resolution);
+  positions.forEach((p, i) => {
+    check();
+    voxelizeSurface(grid, p, indices[i]);
+  });
+  fillInterior(grid);
+  check();
+  return grid;
 }
 
 /** The mesh's parts and the bones inside each, on a coarse grid (see part-bones.ts). */

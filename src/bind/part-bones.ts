@@ -22,6 +22,8 @@ export interface PartBones {
   partOf: Int32Array[];
   /** Per part, a flag per segment (1: inside the part), or null when the part is unrestricted. */
   allowed: (Uint8Array | null)[];
+  /** Per part, 1 when it was tested and has no bone inside (a hat, an eye); 0 otherwise. */
+  boneless: Uint8Array;
 }
 
 /** Options of {@link partBones}. */
@@ -83,7 +85,8 @@ export function partBones(
   }
   const partOf = welded.ids.map((ids) => Int32Array.from(ids, (id) => partOfRoot[find(parent, id)]));
   const allowed: (Uint8Array | null)[] = new Array(parts).fill(null);
-  if (parts < 2 || count === 0) return { partOf, allowed };
+  const boneless = new Uint8Array(parts);
+  if (parts < 2 || count === 0) return { partOf, allowed, boneless };
 
   // Triangles of each part, per primitive.
   const trianglesOf: number[][][] = Array.from({ length: parts }, () => positions.map(() => []));
@@ -164,6 +167,7 @@ export function partBones(
       }
     }
     allowed[part] = flags;
+    if (!flags) boneless[part] = 1;
   }
-  return { partOf, allowed };
+  return { partOf, allowed, boneless };
 }

@@ -158,7 +158,8 @@ export function collectCandidates(
       if (list.count === 0) gatherSegmentCandidates(src.worldEnds, src.count, x, y, z, list, allowed);
       // Facing only means something where the bones are inside this piece (not for a hat
       // floating above the head, whose underside faces every bone).
-      if (src.normals && (!parts || allowed)) facingBias(list, src.worldEnds, src.normals[i], v, x, y, z);
+      if (src.normals && !parts?.boneless[parts.partOf[i][v]])
+        facingBias(list, src.worldEnds, src.normals[i], v, x, y, z);
       storeNearest(list, tables[i], v);
     }
   });

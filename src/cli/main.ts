@@ -3,6 +3,7 @@
  * user errors (bad usage, unreadable input) print one line on stderr and return 2.
  */
 import { LoadError } from '../gltf/load-error.ts';
+import { autobindCommand } from './autobind-command.ts';
 import type { Command, CommandIO } from './command.ts';
 import { exportCommand } from './export-command.ts';
 import { statsCommand } from './stats-command.ts';
@@ -10,7 +11,7 @@ import { UsageError } from './usage-error.ts';
 import { validateCommand } from './validate-command.ts';
 
 /** Every command, in --help order. A new command (autobind) is one more entry here. */
-export const COMMANDS: Command[] = [statsCommand, validateCommand, exportCommand];
+export const COMMANDS: Command[] = [statsCommand, validateCommand, exportCommand, autobindCommand];
 
 /** The --help text. */
 export function helpText(): string {
