@@ -117,11 +117,11 @@ export const AUTOBIND_DEFAULTS = {
   maxInfluences: 4,
   leafLength: 0.5,
   leafReach: 0.8,
-  multiChild: 'centroid',
-  branchTrim: 0.2,
+  multiChild: 'aligned',
+  branchTrim: 0.15,
   minInside: 0.25,
   respectParts: true,
-  radiusScaling: 0.2,
+  radiusScaling: 0.1,
   facing: true,
 } as const satisfies AutobindOptions;
 
