@@ -129,5 +129,34 @@ test('errors the source already had are listed as inherited (LittlestTokyo)', as
   const inherited = dialog.getByTestId('messages-inherited');
   await expect(inherited).toContainText('Inherited from the source file');
   await expect(inherited).toContainText('ACCESSOR_ANIMATION_INPUT_NON_INCREASING');
-  await expect(dialog.locator('.messages-new .message.error')).toHaveCount(0);
+  await expect(dialog.locator('.messages-new .export-message.error')).toHaveCount(0);
+});
+
+test('an export with errors of its own says so in red and still downloads', async ({ editor: page }) => {
+  // No export has new errors; a stand-in report shows what the user would see if one did.
+  await page.evaluate(() => {
+    const { editor } = window.skinsmith;
+    const real = editor.export.bind(editor);
+    editor.export = async (options) => {
+      const result = await real(options);
+      const bad = {
+        code: 'ACCESSOR_WEIGHTS_NON_NORMALIZED',
+        severity: 'error' as const,
+        pointer: '/meshes/0/primitives/0/attributes/WEIGHTS_0',
+        message: 'Weights accessor elements (at indices 0..3) have non-normalized sum: 0.9.',
+        origin: 'new' as const,
+      };
+      const v = result.validation;
+      result.validation = { ...v, errors: v.errors + 1, newErrors: 1, messages: [bad, ...v.messages] };
+      return result;
+    };
+  });
+  await exportFromDialog(page);
+  const dialog = page.getByTestId('export-dialog');
+  await expect(dialog.getByTestId('export-new-errors')).toContainText('1 validator error of its own');
+  await expect(dialog.getByTestId('count-errors')).toHaveAttribute('data-value', '1');
+  await expect(dialog.getByTestId('messages-new')).toContainText('ACCESSOR_WEIGHTS_NON_NORMALIZED');
+  const pending = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Download anyway' }).click();
+  expect((await pending).suggestedFilename()).toBe('Mannequin.glb');
 });

@@ -121,7 +121,7 @@ function OptionsForm({ disabled }: { disabled: boolean }) {
         />
       </div>
       {typeof invalid === 'string' && (
-        <p className="export-hint invalid" role="alert">
+        <p className="export-hint export-invalid" role="alert">
           {invalid}
         </p>
       )}
@@ -151,18 +151,18 @@ function Footer() {
           </>
         )}
         {phase.kind === 'failed' && (
-          <span className="invalid" data-testid="export-failed">
+          <span className="export-invalid" data-testid="export-failed">
             Export failed: {phase.message}
           </span>
         )}
       </span>
-      <button type="button" className="button" onClick={close}>
+      <button type="button" className="export-button" onClick={close}>
         {done ? 'Close' : 'Cancel'}
       </button>
       {done ? (
         <button
           type="button"
-          className={`button primary${newErrors ? ' danger' : ''}`}
+          className={`export-button primary${newErrors ? ' danger' : ''}`}
           ref={downloadRef}
           onClick={download}
           title={newErrors ? 'The file has validator errors of its own' : `Save ${done.download.fileName}`}
@@ -173,7 +173,7 @@ function Footer() {
         <button
           type="submit"
           form="export-form"
-          className="button primary"
+          className="export-button primary"
           disabled={!valid || phase.kind === 'running'}
         >
           Export

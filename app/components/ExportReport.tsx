@@ -1,23 +1,30 @@
 import type { ComparedReport } from '../../src/gltf/compare-with-source.ts';
+import { editor } from '../editor-instance.ts';
 import { formatSize } from '../export/format-size.ts';
 import type { PreparedExport } from '../export/prepare-export.ts';
 import { Icon } from './Icon.tsx';
 import { InfluenceHistogram } from './InfluenceHistogram.tsx';
 import { ValidationMessages } from './ValidationMessages.tsx';
 
-const plural = (count: number, word: string) =>
-  `${count.toLocaleString('en-US')} ${word}${count === 1 ? '' : 's'}`;
+const plural = (count: number, word: string, words = `${word}s`) =>
+  `${count.toLocaleString('en-US')} ${count === 1 ? word : words}`;
 
-/** The validator's four counts; errors the export made itself are the red ones. */
+/**
+ * The validator's counts. Errors are split: the export's own (red; always 0 unless Skinsmith has
+ * a bug) and those the source already had where Skinsmith changes nothing.
+ */
 function Counts({ report }: { report: ComparedReport }) {
   const counts = [
-    { key: 'errors', word: 'error', value: report.errors, tone: report.newErrors ? 'bad' : '' },
+    { key: 'errors', word: 'error', value: report.newErrors, tone: report.newErrors ? 'bad' : '' },
+    ...(report.inheritedErrors
+      ? [{ key: 'inherited', word: 'inherited error', value: report.inheritedErrors, tone: '' }]
+      : []),
     { key: 'warnings', word: 'warning', value: report.warnings, tone: report.warnings ? 'warn' : '' },
     { key: 'infos', word: 'info', value: report.infos, tone: '' },
     { key: 'hints', word: 'hint', value: report.hints, tone: '' },
   ];
   return (
-    <span className="counts">
+    <span className="export-counts">
       {counts.map((c) => (
         <span
           key={c.key}
@@ -48,6 +55,8 @@ export function ExportReport({ prepared }: { prepared: PreparedExport }) {
   const fresh = report.messages.filter((m) => m.origin === 'new');
   const inherited = report.messages.filter((m) => m.origin === 'inherited');
   const fileCount = result.files?.size ?? 1;
+  // Why the source's weight errors are gone: import repaired them (the status bar says so too).
+  const repaired = editor.model?.repairedVertices ?? 0;
   return (
     <section className="export-report" aria-label="Export result" data-testid="export-result">
       {report.newErrors > 0 && (
@@ -76,18 +85,24 @@ export function ExportReport({ prepared }: { prepared: PreparedExport }) {
           )}
         </Fact>
         <Fact label="Validator">
-          <Counts report={report} />
-          {report.inheritedErrors > 0 && (
-            <span className="muted"> · {report.inheritedErrors} inherited from the source</span>
-          )}
+          <span title={`Khronos glTF-Validator ${report.validatorVersion}`}>
+            <Counts report={report} />
+          </span>
         </Fact>
+        {repaired > 0 && (
+          <Fact label="Repaired">
+            weights of {plural(repaired, 'vertex', 'vertices')} the source got wrong (fixed on import)
+          </Fact>
+        )}
         {result.fixedSkeletons > 0 && (
           <Fact label="Fixed">
             {plural(result.fixedSkeletons, 'invalid skin.skeleton')} (the joints' root)
           </Fact>
         )}
         {result.decompressed.length > 0 && (
-          <Fact label="Written">uncompressed ({result.decompressed.join(', ')} in the source)</Fact>
+          <Fact label="Compression">
+            none: geometry written uncompressed ({result.decompressed.join(', ')} in the source)
+          </Fact>
         )}
       </dl>
       <InfluenceHistogram histogram={result.histogram} />

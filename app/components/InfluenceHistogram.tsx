@@ -36,7 +36,7 @@ export function InfluenceHistogram({ histogram }: { histogram: number[] }) {
               <span className="histogram-count">{short(count)}</span>
               <span className="histogram-track">
                 <span
-                  className={`histogram-bar${count ? '' : ' empty'}`}
+                  className={`histogram-bar${count ? '' : ' none'}`}
                   style={{ height: `${(100 * count) / max}%` }}
                 />
               </span>

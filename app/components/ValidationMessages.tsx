@@ -19,7 +19,7 @@ function Group({ group }: { group: MessageGroup }) {
   const more = group.messages.length - 1;
   const head = (
     <>
-      <span className={`severity ${group.severity}`}>{group.severity}</span>
+      <span className={`message-severity ${group.severity}`}>{group.severity}</span>
       <span className="message-body">
         <code className="message-code">{group.code}</code>
         {more > 0 && <span className="message-times">×{group.messages.length.toLocaleString('en-US')}</span>}
@@ -29,13 +29,13 @@ function Group({ group }: { group: MessageGroup }) {
   );
   if (more === 0)
     return (
-      <li className={`message ${group.severity}`} data-code={group.code}>
+      <li className={`export-message ${group.severity}`} data-code={group.code}>
         {head}
       </li>
     );
   const places = group.messages.slice(1, 1 + MAX_PLACES);
   return (
-    <li className={`message ${group.severity}`} data-code={group.code}>
+    <li className={`export-message ${group.severity}`} data-code={group.code}>
       <details>
         <summary title="Show every place">{head}</summary>
         <ul className="message-places">
@@ -70,7 +70,7 @@ export function ValidationMessages({
   if (messages.length === 0) return null;
   const groups = groupMessages(messages);
   return (
-    <section className={`messages ${testId}`} data-testid={testId}>
+    <section className={`export-messages ${testId}`} data-testid={testId}>
       <h3>
         {title} <span className="muted">({messages.length.toLocaleString('en-US')})</span>
       </h3>
