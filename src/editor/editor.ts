@@ -11,6 +11,7 @@ import { applyWeightPatch } from '../history/weight-patch.ts';
 import { Emitter } from './emitter.ts';
 import { type Notice, repairNotice } from './notices.ts';
 import { PaintSession } from './painting.ts';
+import { PoseSession } from './pose-session.ts';
 
 /** What the editor tells its clients (the UI, tests, scripts). */
 export type EditorEvents = {
@@ -71,6 +72,7 @@ export class Editor {
       }),
   });
   private paintSession: PaintSession | null = null;
+  private poseSession: PoseSession | null = null;
   /**
    * Counts weight changes since the model was loaded (every 'weights' event; undo counts too, so
    * undoing back to an exported state still reads as unexported: the safe side for a prompt).
@@ -259,6 +261,12 @@ export class Editor {
   get paint(): PaintSession {
     this.paintSession ??= new PaintSession(this);
     return this.paintSession;
+  }
+
+  /** Posing to test the weights: joint rotations, presets, clips, crease inspector (see PoseSession). */
+  get pose(): PoseSession {
+    this.poseSession ??= new PoseSession(this);
+    return this.poseSession;
   }
 
   /** Undoes the last step (cancelling a stroke in progress first). Returns false when there is none. */

@@ -11,6 +11,7 @@
  * exactly `R_j K_j v + t_j = S_j v`, as linear blend gives.
  */
 import type { SkinWeights } from '../skin/skin-weights.ts';
+import { touches } from './linear-blend.ts';
 import { quatFromMatrix } from './quaternion.ts';
 
 /** Per-joint dual quaternions and stretches of a skin, from its skinning matrices. */
@@ -94,7 +95,8 @@ export function toDualQuaternions(
 /**
  * Skins vertices [start, end) with dual quaternions `joints` (see {@link toDualQuaternions}),
  * writing xyz to `out`. A vertex whose influences are all flagged in `identity` keeps its
- * position bit for bit. Does not allocate.
+ * position bit for bit. `only`: as in skinLinearBlend (vertices on no flagged joint are skipped).
+ * Does not allocate.
  */
 export function skinDualQuaternion(
   positions: Float32Array,
@@ -104,6 +106,7 @@ export function skinDualQuaternion(
   out: Float32Array,
   start = 0,
   end = Math.min(weights.vertexCount, Math.floor(positions.length / 3)),
+  only: Uint8Array | null = null,
 ): Float32Array {
   const K = weights.influences;
   const J = weights.joints;
@@ -111,6 +114,7 @@ export function skinDualQuaternion(
   const { dq, stretch, stretched } = joints;
   const count = stretched.length;
   for (let v = start; v < end; v++) {
+    if (only !== null && !touches(J, W, v * K, K, only)) continue;
     const x = positions[v * 3];
     const y = positions[v * 3 + 1];
     const z = positions[v * 3 + 2];

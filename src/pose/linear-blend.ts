@@ -15,6 +15,8 @@ import type { SkinWeights } from '../skin/skin-weights.ts';
  * Skins vertices [start, end) of `positions` with `weights`, skinning matrices `S` (16 per skin
  * joint, column-major; only the affine part is used) and `identity` flags (1 = S_j is exactly I,
  * skipped), writing xyz to `out` (may be `positions`). Joints past the matrices count as identity.
+ * With `only` (flags per joint), vertices none of whose influences is flagged are left as they
+ * are in `out` (an incremental update: only those joints moved since `out` was written).
  * Does not allocate.
  */
 export function skinLinearBlend(
@@ -25,12 +27,14 @@ export function skinLinearBlend(
   out: Float32Array,
   start = 0,
   end = Math.min(weights.vertexCount, Math.floor(positions.length / 3)),
+  only: Uint8Array | null = null,
 ): Float32Array {
   const K = weights.influences;
   const J = weights.joints;
   const W = weights.weights;
   const count = Math.floor(S.length / 16);
   for (let v = start; v < end; v++) {
+    if (only !== null && !touches(J, W, v * K, K, only)) continue;
     const x = positions[v * 3];
     const y = positions[v * 3 + 1];
     const z = positions[v * 3 + 2];
@@ -52,4 +56,10 @@ export function skinLinearBlend(
     out[v * 3 + 2] = z + dz;
   }
   return out;
+}
+
+/** True when slot range [at, at + K) has a non-zero weight on a joint flagged in `only`. */
+export function touches(J: Uint16Array, W: Float32Array, at: number, K: number, only: Uint8Array): boolean {
+  for (let i = at; i < at + K; i++) if (W[i] !== 0 && only[J[i]] === 1) return true;
+  return false;
 }

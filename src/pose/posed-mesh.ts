@@ -51,6 +51,11 @@ export class PosedMesh {
   private readonly dq: DualQuaternionJoints[];
   private readonly bindMatrix: Float64Array | null;
   private readonly folded: Float64Array[];
+  /** Per skin: the skinning matrices the positions were last computed with, and which changed. */
+  private readonly previous: Float64Array[];
+  private readonly changed: Uint8Array[];
+  /** The mode the positions were last computed in (null: never). */
+  private computedMode: SkinningMode | null = null;
 
   constructor(model: SkinnedModel, options: PosePositionsOptions = {}) {
     const { mode, bindMatrix } = { ...POSE_POSITIONS_DEFAULTS, ...options };
@@ -64,12 +69,25 @@ export class PosedMesh {
     this.folded = this.bindMatrix
       ? this.skeleton.skins.map((s) => new Float64Array(s.slots.length * 16))
       : [];
+    this.previous = this.skeleton.skins.map((s) => new Float64Array(s.slots.length * 16));
+    this.changed = this.skeleton.skins.map((s) => new Uint8Array(s.slots.length));
   }
 
-  /** Recomputes the matrices for `pose` and re-skins every primitive. */
+  /**
+   * Recomputes the matrices for `pose` and re-skins what moved: only vertices bound to a joint
+   * whose skinning matrix changed since the last update (all of them after a mode change), so
+   * dragging one slider re-skins one limb.
+   */
   update(pose: Pose): this {
     this.updateMatrices(pose);
-    for (const prim of this.model.primitives) this.skinRange(prim.id);
+    const full = this.computedMode !== this.mode;
+    this.computedMode = this.mode;
+    const moved = this.skeleton.skins.map((_, k) => this.diff(k));
+    for (const prim of this.model.primitives) {
+      const k = prim.skins[0];
+      if (full) this.skinRange(prim.id);
+      else if (moved[k]) this.skinRange(prim.id, 0, prim.weights.vertexCount, this.changed[k]);
+    }
     return this;
   }
 
@@ -85,16 +103,39 @@ export class PosedMesh {
 
   /**
    * Re-skins vertices [start, end) of primitive `primitive` with the current matrices (after a
-   * weight change there). Does not allocate.
+   * weight change there; `only`: just the vertices on these skin joints). Does not allocate.
    */
-  skinRange(primitive: number, start = 0, end = this.model.primitives[primitive].weights.vertexCount): void {
+  skinRange(
+    primitive: number,
+    start = 0,
+    end = this.model.primitives[primitive].weights.vertexCount,
+    only: Uint8Array | null = null,
+  ): void {
     const prim = this.model.primitives[primitive];
     const k = prim.skins[0];
     const out = this.positions[primitive];
     const identity = this.bindMatrix ? null : this.matrices.identity[k];
     if (this.mode === 'dual-quaternion')
-      skinDualQuaternion(prim.positions, prim.weights, this.dq[k], identity, out, start, end);
-    else skinLinearBlend(prim.positions, prim.weights, this.skinningOf(k), identity, out, start, end);
+      skinDualQuaternion(prim.positions, prim.weights, this.dq[k], identity, out, start, end, only);
+    else skinLinearBlend(prim.positions, prim.weights, this.skinningOf(k), identity, out, start, end, only);
+  }
+
+  /** Flags skin k's joints whose skinning matrix changed since the last update; true if any did. */
+  private diff(k: number): boolean {
+    const S = this.matrices.skinning[k];
+    const prev = this.previous[k];
+    const changed = this.changed[k];
+    let any = false;
+    for (let j = 0; j < changed.length; j++) {
+      let same = true;
+      for (let c = j * 16; c < j * 16 + 16 && same; c++) same = S[c] === prev[c];
+      changed[j] = same ? 0 : 1;
+      if (!same) {
+        any = true;
+        for (let c = j * 16; c < j * 16 + 16; c++) prev[c] = S[c];
+      }
+    }
+    return any;
   }
 
   /** Skin k's matrices with the bind matrix folded in (S_j · bindMatrix), or as they are. */

@@ -1,0 +1,368 @@
+/**
+ * PoseSession: bending the character to test its weights — the API the pose panel, the
+ * viewport's bones and gizmo, the timeline and the crease inspector call (`editor.pose`).
+ *
+ * The pose is offsets on the bind pose (see src/pose/pose.ts); every change re-skins the mesh on
+ * the CPU (linear blend, or dual quaternion as a preview) and moves the paint surfaces onto it,
+ * then emits 'pose'. The viewport drives three.js' bones from {@link PoseSession.nodeTransforms}
+ * and draws the same surface on the GPU. Posing never changes weights or the Document: export
+ * writes the rest data and weights as they are, and always means linear blend skinning.
+ */
+import { type AnimationClip, type PoseClip, readClips } from '../pose/animation.ts';
+import { type Humanoid, resolveHumanoid } from '../pose/humanoid.ts';
+import { rotateJointInWorld } from '../pose/joint-frames.ts';
+import { type MirrorPoseMode, mirrorPose } from '../pose/mirror-pose.ts';
+import { deserializePose, type Pose, type Quat, type SerializedPose, serializePose } from '../pose/pose.ts';
+import { applyPosePreset, POSE_PRESETS, type PosePreset, type PresetResult } from '../pose/pose-presets.ts';
+import { PosedMesh, type SkinningMode } from '../pose/posed-mesh.ts';
+import { quatFromEulerDegrees, quatNormalize, quatToEulerDegrees } from '../pose/quaternion.ts';
+import { type RangeOfMotionOptions, rangeOfMotionClip } from '../pose/range-of-motion.ts';
+import type { PoseBasis, Skeleton } from '../pose/skeleton.ts';
+import type { Editor } from './editor.ts';
+import { Emitter } from './emitter.ts';
+import { PoseState } from './pose-state.ts';
+import type { CreaseSpot } from './pose-surfaces.ts';
+
+export type { CreaseSpot } from './pose-surfaces.ts';
+export type { PoseClip, PosePreset, PresetResult, SerializedPose, SkinningMode };
+
+/** Why the pose changed. */
+export type PoseChangeReason =
+  | 'joint'
+  | 'reset'
+  | 'mirror'
+  | 'named'
+  | 'preset'
+  | 'clip'
+  | 'mode'
+  | 'weights';
+
+/** What PoseSession tells the viewport and panels. */
+export type PoseEvents = {
+  /** The pose (or the skinning mode) changed: joints (ids) that were set, or 'all'. */
+  pose: { reason: PoseChangeReason; joints: number[] | 'all' };
+};
+
+type V3 = readonly [number, number, number];
+
+export class PoseSession {
+  readonly events = new Emitter<PoseEvents>();
+  private readonly editor: Editor;
+  private state: PoseState | null = null;
+  private mode: SkinningMode = 'linear';
+
+  constructor(editor: Editor) {
+    this.editor = editor;
+    editor.events.on('model', () => {
+      this.state = null;
+    });
+    editor.events.on('weights', (ranges) => this.current?.weightsChanged(ranges));
+    editor.paint.events.on('stroke', () => this.current?.strokeDone());
+  }
+
+  // --- State ---
+
+  /** The skeleton of the loaded model (joints, their ancestors, rest and bind transforms). */
+  get skeleton(): Skeleton {
+    return this.require().skeleton;
+  }
+
+  /** The current pose (read it; change it through the methods here). */
+  get pose(): Pose {
+    return this.require().pose;
+  }
+
+  /** True when any joint is away from the bind pose (or a clip frame is shown). */
+  get posed(): boolean {
+    return !this.require().atBind;
+  }
+
+  /** 'linear' (what export means) or 'dual-quaternion' (a preview; export stays linear blend). */
+  get skinningMode(): SkinningMode {
+    return this.mode;
+  }
+
+  set skinningMode(mode: SkinningMode) {
+    if (mode !== 'linear' && mode !== 'dual-quaternion') throw new Error(`Unknown skinning mode "${mode}".`);
+    if (mode === this.mode) return;
+    this.mode = mode;
+    this.changed('mode', 'all');
+  }
+
+  // --- Joints ---
+
+  /** Sets a joint's rotation offset from Euler angles in degrees (three.js 'XYZ', each wrapped to −180…180). */
+  setJointRotation(joint: number | string, eulerDegrees: V3): void {
+    const st = this.require();
+    const s = this.slot(joint);
+    const e = eulerDegrees.map((d) => (Number.isFinite(d) ? d : 0)) as unknown as V3;
+    quatFromEulerDegrees(e[0], e[1], e[2], st.pose.rotations, s * 4);
+    st.euler.set(s, [e[0], e[1], e[2]]);
+    this.changed('joint', [st.skeleton.nodeIds[s]]);
+  }
+
+  /** A joint's rotation offset as Euler degrees (the values last set when they still hold). */
+  getJointRotation(joint: number | string): [number, number, number] {
+    const st = this.require();
+    const s = this.slot(joint);
+    const kept = st.euler.get(s);
+    const q = st.pose.rotations;
+    if (kept) {
+      quatFromEulerDegrees(kept[0], kept[1], kept[2], _q);
+      const dot = Math.abs(
+        _q[0] * q[s * 4] + _q[1] * q[s * 4 + 1] + _q[2] * q[s * 4 + 2] + _q[3] * q[s * 4 + 3],
+      );
+      if (dot > 1 - 1e-12) return [...kept];
+    }
+    const out: [number, number, number] = [0, 0, 0];
+    quatToEulerDegrees(q, s * 4, out);
+    return out;
+  }
+
+  /** Sets a joint's rotation offset as a quaternion (x, y, z, w; normalised here). */
+  setJointQuaternion(joint: number | string, q: Quat): void {
+    const st = this.require();
+    const s = this.slot(joint);
+    if (!q.every(Number.isFinite)) throw new Error('The rotation must be four finite numbers.');
+    st.pose.rotations.set(q, s * 4);
+    quatNormalize(st.pose.rotations, s * 4);
+    this.changed('joint', [st.skeleton.nodeIds[s]]);
+  }
+
+  /** A joint's rotation offset as a quaternion. */
+  getJointQuaternion(joint: number | string): Quat {
+    const s = this.slot(joint);
+    const r = this.require().pose.rotations;
+    return [r[s * 4], r[s * 4 + 1], r[s * 4 + 2], r[s * 4 + 3]];
+  }
+
+  /** Turns a joint by a world-space rotation about its own origin (the viewport's rotate gizmo). */
+  rotateJointInWorld(joint: number | string, q: Quat): void {
+    const st = this.require();
+    const s = this.slot(joint);
+    st.matrices.update(st.pose);
+    rotateJointInWorld(st.matrices, st.pose, s, q);
+    this.changed('joint', [st.skeleton.nodeIds[s]]);
+  }
+
+  /** One joint back to the bind pose (its clip translation/scale too). */
+  resetJoint(joint: number | string): void {
+    const st = this.require();
+    const s = this.slot(joint);
+    st.pose.resetSlot(s);
+    this.changed('joint', [st.skeleton.nodeIds[s]]);
+  }
+
+  /**
+   * Every joint back: to the bind pose (default; the mesh exactly as stored), or to the rest
+   * pose (the nodes' own transforms, which differ from the bind pose in some files).
+   */
+  resetAll(to: PoseBasis = 'bind'): void {
+    this.require().pose.reset(to);
+    this.changed('reset', 'all');
+  }
+
+  /**
+   * Mirrors the pose across the X plane with the joint pairs of the mirror tool. 'selected'
+   * (default) copies the selected joint's side to the other; a joint on the plane (or none
+   * selected) flips the whole pose ('swap').
+   */
+  mirrorPose(mode: MirrorPoseMode | 'selected' = 'selected'): number[] {
+    const st = this.require();
+    const sk = st.skeleton;
+    let m: MirrorPoseMode = mode === 'selected' ? 'swap' : mode;
+    const selected = this.editor.selectedJoint === null ? -1 : sk.slotOf(this.editor.selectedJoint);
+    if (mode === 'selected' && selected >= 0) {
+      const x = sk.base(st.pose.basis).world[selected * 16 + 12];
+      if (Math.abs(x) > 1e-4) m = x > 0 ? 'positive-to-negative' : 'negative-to-positive';
+    }
+    const partner = new Int32Array(sk.size).fill(-1);
+    const targets = this.editor.paint.targets;
+    for (let s = 0; s < sk.size; s++)
+      if (sk.isJoint[s]) partner[s] = sk.slotOf(targets.mirrorJoint(sk.nodeIds[s], 'x'));
+    const changed = mirrorPose(sk, st.pose, partner, { mode: m }).map((s) => sk.nodeIds[s]);
+    this.changed('mirror', changed);
+    return changed;
+  }
+
+  // --- Named poses, presets ---
+
+  /** Keeps the current pose under `name` (replacing one of that name). */
+  savePose(name: string): void {
+    const st = this.require();
+    if (!name.trim()) throw new Error('A pose needs a name.');
+    st.named.set(name, serializePose(st.skeleton, st.pose));
+  }
+
+  /** Shows a saved pose. Throws for an unknown name. */
+  applyPose(name: string): void {
+    const st = this.require();
+    const saved = st.named.get(name);
+    if (!saved) throw new Error(`No pose named "${name}".`);
+    deserializePose(st.skeleton, saved, st.pose);
+    this.changed('named', 'all');
+  }
+
+  deletePose(name: string): boolean {
+    return this.require().named.delete(name);
+  }
+
+  listPoses(): string[] {
+    return [...this.require().named.keys()];
+  }
+
+  /** Saved poses as JSON (for autosave and project files). */
+  exportPoses(): Record<string, SerializedPose> {
+    return Object.fromEntries(this.require().named);
+  }
+
+  /** Brings saved poses back (merged over the current ones). */
+  importPoses(poses: Record<string, SerializedPose>): void {
+    const st = this.require();
+    for (const [name, pose] of Object.entries(poses))
+      if (pose && Array.isArray(pose.joints)) st.named.set(name, pose);
+  }
+
+  /** The posed joints' rotation offsets by joint id (the autosave session's `pose`). */
+  toRecord(): Record<string, Quat> {
+    const st = this.require();
+    return Object.fromEntries(
+      serializePose(st.skeleton, st.pose).joints.map((j) => [String(j.id), j.rotation]),
+    );
+  }
+
+  /** Restores {@link toRecord}'s output (bind basis; unknown joints are skipped). */
+  fromRecord(record: Record<string, Quat>): void {
+    const st = this.require();
+    const joints = Object.entries(record).flatMap(([id, rotation]) => {
+      const s = st.skeleton.slotOf(Number(id));
+      return s >= 0 ? [{ id: Number(id), name: st.skeleton.names[s], rotation }] : [];
+    });
+    deserializePose(st.skeleton, { basis: 'bind', joints }, st.pose);
+    this.changed('named', 'all');
+  }
+
+  /** The preset test poses. */
+  listPresets(): readonly PosePreset[] {
+    return POSE_PRESETS;
+  }
+
+  /** The humanoid joints presets found by name (slots; -1 where missing). */
+  humanoid(): Humanoid {
+    const st = this.require();
+    st.humanoid ??= resolveHumanoid(st.skeleton);
+    return st.humanoid;
+  }
+
+  /** Shows a preset test pose (from the bind pose); says which joints it posed and which it missed. */
+  applyPreset(name: PosePreset): PresetResult {
+    const st = this.require();
+    if (!POSE_PRESETS.includes(name)) throw new Error(`Unknown pose preset "${name}".`);
+    const result = applyPosePreset(st.matrices, st.pose, name, this.humanoid());
+    this.changed('preset', 'all');
+    return result;
+  }
+
+  // --- Clips ---
+
+  /** The file's animations. */
+  listClips(): { index: number; name: string; duration: number }[] {
+    return this.clips().map(({ index, name, duration }) => ({ index, name, duration }));
+  }
+
+  /** Shows clip `index` at time t seconds (clamped to the clip): a paused frame to paint on. */
+  sampleClip(index: number, t: number): void {
+    const clip = this.clips()[index];
+    if (!clip) throw new Error(`No animation ${index}.`);
+    this.showClip(clip, t);
+  }
+
+  /** Shows any clip (a file clip or a generated one) at time t. */
+  showClip(clip: PoseClip, t: number): void {
+    clip.sample(Number.isFinite(t) ? t : 0, this.require().pose);
+    this.changed('clip', 'all');
+  }
+
+  /**
+   * A range-of-motion clip (±90° about each local axis) for a joint, or — with null — every joint
+   * that moves vertices, in turn; it starts from the current pose.
+   */
+  rangeOfMotion(
+    joint: number | string | null = this.editor.selectedJoint,
+    options: RangeOfMotionOptions = {},
+  ): PoseClip {
+    const st = this.require();
+    const counts = this.editor.jointVertexCounts();
+    const slots =
+      joint === null
+        ? [...counts].filter(([, n]) => n > 0).map(([id]) => st.skeleton.slotOf(id))
+        : [this.slot(joint)];
+    return rangeOfMotionClip(
+      st.skeleton,
+      slots.sort((a, b) => a - b),
+      { base: st.pose, ...options },
+    );
+  }
+
+  // --- What the viewport and inspector read ---
+
+  /** Posed positions of a primitive (xyz per vertex, world space as skinned; see src/pose/posed-mesh.ts). */
+  positions(primitive: number): Float32Array {
+    const p = this.require().mesh.positions[primitive];
+    if (!p) throw new Error(`No skinned primitive ${primitive}.`);
+    return p;
+  }
+
+  /**
+   * Every skeleton node's transform under the pose, slot by slot (parents first): document node
+   * ids, local TRS (10 per node: t xyz, q xyzw, s xyz — for three.js' position, quaternion and
+   * scale), local and world matrices (16 per node, column-major).
+   */
+  nodeTransforms(): { nodeIds: Int32Array; trs: Float64Array; local: Float64Array; world: Float64Array } {
+    const st = this.require();
+    const trs = new Float64Array(st.skeleton.size * 10);
+    for (let s = 0; s < st.skeleton.size; s++) st.matrices.trsOf(st.pose, s, trs, s * 10);
+    return { nodeIds: st.skeleton.nodeIds, trs, local: st.matrices.local, world: st.matrices.world };
+  }
+
+  /** Distortion per vertex of each primitive against the bind pose (0 = undistorted; 0.3 = 30%). */
+  distortion(): Float32Array[] {
+    return this.require().surfaces.distortion();
+  }
+
+  /** The `n` worst creases (one per crease), worst first, with where they are now. */
+  worstSpots(n = 5): CreaseSpot[] {
+    return this.require().surfaces.worstSpots(n);
+  }
+
+  // --- Internals ---
+
+  private get current(): PoseState | null {
+    return this.state && this.state.model === this.editor.model ? this.state : null;
+  }
+
+  private require(): PoseState {
+    const model = this.editor.requireModel();
+    if (this.state?.model !== model)
+      this.state = new PoseState(model, this.editor.paint, new PosedMesh(model));
+    return this.state;
+  }
+
+  private clips(): AnimationClip[] {
+    const st = this.require();
+    st.clips ??= readClips(st.model.document, st.skeleton);
+    return st.clips;
+  }
+
+  private slot(joint: number | string): number {
+    const id = this.editor.resolveJoint(joint);
+    return this.require().skeleton.slotOf(id);
+  }
+
+  private changed(reason: PoseChangeReason, joints: number[] | 'all'): void {
+    this.require().update(this.mode);
+    this.events.emit('pose', { reason, joints });
+  }
+}
+
+const _q = new Float64Array(4);

@@ -1,0 +1,56 @@
+/**
+ * Posing budget of issue 6, on the 300k-vertex mannequin:
+ * - `pose/300k`: one pose change (LeftForeArm alternating ±60° about Z) through the Editor: world
+ *   and skinning matrices, linear blend skinning of every vertex, and the paint surface's
+ *   positions and spatial index moved onto the posed mesh — what a slider tick costs before the
+ *   brush can hit the new surface;
+ * - `pose/300k/dq`: the same with dual quaternion skinning (the preview toggle);
+ * - `pose/300k/creases`: the crease inspector's distortion of every vertex plus its worst spots.
+ */
+import { buildMannequin, type MannequinData, mannequinToDocument } from '../../src/character/index.ts';
+import { Editor } from '../../src/editor/editor.ts';
+import type { Benchmark } from './harness.ts';
+
+let data: MannequinData | null = null;
+function mannequin(): MannequinData {
+  data ??= buildMannequin({ targetVertices: 300_000 });
+  return data;
+}
+
+function poseBench(name: string, mode: 'linear' | 'dual-quaternion'): Benchmark {
+  let editor: Editor;
+  let sign = 1;
+  return {
+    name,
+    setup: () => {
+      editor = new Editor();
+      editor.loadDocument(mannequinToDocument(mannequin()), 'mannequin.glb');
+      editor.pose.skinningMode = mode;
+      editor.pose.setJointRotation('LeftForeArm', [0, 0, 30]); // builds the paint surface once
+    },
+    fn: () => {
+      sign = -sign;
+      editor.pose.setJointRotation('LeftForeArm', [0, 0, 60 * sign]);
+    },
+  };
+}
+
+export async function benchmarks(): Promise<Benchmark[]> {
+  let editor: Editor;
+  return [
+    poseBench('pose/300k', 'linear'),
+    poseBench('pose/300k/dq', 'dual-quaternion'),
+    {
+      name: 'pose/300k/creases',
+      setup: () => {
+        editor = new Editor();
+        editor.loadDocument(mannequinToDocument(mannequin()), 'mannequin.glb');
+        editor.pose.applyPreset('elbows-bent-120');
+      },
+      fn: () => {
+        editor.pose.distortion();
+        editor.pose.worstSpots(5);
+      },
+    },
+  ];
+}
