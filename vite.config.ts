@@ -1,11 +1,13 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { cspPlugin } from './scripts/vite-csp.ts';
 
 // The app is served from app/index.html; public/ holds static files (decoders, the built-in GLB).
 export default defineConfig({
   root: 'app',
   publicDir: '../public',
-  plugins: [react()],
+  // The Content-Security-Policy (build only): own origin, no eval, nothing remote.
+  plugins: [react(), cspPlugin()],
   build: {
     outDir: '../dist',
     emptyOutDir: true,
