@@ -8,6 +8,13 @@ import { writeRenderableGlb } from '../gltf/renderable-glb.ts';
 import { buildSkinnedModel, type SkinnedModel } from '../gltf/skinned-model.ts';
 import { type UndoEntry, UndoStack } from '../history/undo-stack.ts';
 import { applyWeightPatch } from '../history/weight-patch.ts';
+import {
+  type AutobindRunner,
+  type EditorAutobindJob,
+  type EditorAutobindOptions,
+  inProcessRunner,
+  runAutobind,
+} from './autobind-job.ts';
 import { Emitter } from './emitter.ts';
 import { type Notice, repairNotice } from './notices.ts';
 import { PaintSession } from './painting.ts';
@@ -22,6 +29,8 @@ export type EditorEvents = {
   /** Weights changed: which primitives, and the vertex range [start, end) per primitive. */
   weights: { primitive: number; start: number; end: number }[];
   locks: ReadonlySet<number>;
+  /** Joints auto-bind leaves out (roots, IK targets, helpers) changed. */
+  excluded: ReadonlySet<number>;
   notice: Notice;
   /** Loading started or ended. */
   busy: boolean;
@@ -62,6 +71,10 @@ export class Editor {
   sourceResources: Map<string, Uint8Array> | null = null;
   selectedJoint: number | null = null;
   readonly locks = new Set<number>();
+  /** Joints excluded from auto-bind (see {@link setExcluded}). */
+  readonly excluded = new Set<number>();
+  /** How auto-bind runs: in-process here; the app swaps in a Web Worker (src/bind client). */
+  autobindRunner: AutobindRunner = inProcessRunner;
   notices: Notice[] = [];
   /** Weight history: every stroke, flood and tool is one step (src/history). */
   readonly history = new UndoStack({
@@ -155,12 +168,14 @@ export class Editor {
     this.sourceResources = null;
     this.weightsRevision = this.exportedRevision = 0;
     this.locks.clear();
+    this.excluded.clear();
     this.notices = [];
     this.history.clear();
     this.selectedJoint = this.defaultJoint(model);
     this.events.emit('model', model);
     this.events.emit('selection', this.selectedJoint);
     this.events.emit('locks', this.locks);
+    this.events.emit('excluded', this.excluded);
     const repaired = repairNotice(model.repairedVertices, model.repairReasons);
     if (repaired) this.notify(repaired);
     if (model.primitives.length === 0) {
@@ -214,6 +229,23 @@ export class Editor {
     if (locked) this.locks.add(id);
     else this.locks.delete(id);
     this.events.emit('locks', this.locks);
+  }
+
+  /** Marks a joint as non-deforming for auto-bind (roots, IK targets, helpers): it gets no bone. */
+  setExcluded(joint: number | string, excluded: boolean): void {
+    const id = this.resolveJoint(joint);
+    if (excluded) this.excluded.add(id);
+    else this.excluded.delete(id);
+    this.events.emit('excluded', this.excluded);
+  }
+
+  /**
+   * Auto-binds the current model (all joints, or `options.joints` only) in the bind pose, as a
+   * cancellable job; the result is one undo step (see autobind-job.ts).
+   */
+  autobind(options: EditorAutobindOptions = {}): EditorAutobindJob {
+    this.paintSession?.cancelStroke();
+    return runAutobind(this, this.autobindRunner, options);
   }
 
   /** Number of vertices each joint influences (non-zero weight), over every skinned primitive. */
