@@ -8,7 +8,7 @@
  * const autosave = new EditorAutosave(editor, autosaver, {
  *   brush: () => ({ ...editor.paint.settings }),      // and pose, mirror, excludedJoints
  *   sourceBytes: () => builtInCharacterGlb,            // when the model came from code
- * });
+ * }, { startOn: 'edit' });                             // a session starts at the first edit
  * autosaver.events.on('warning', (w) => showWarning(w.message)); // quota, blocked, unavailable
  * autosaver.events.on('recovered', () => clearWarning());
  * paint.events.on('settings', () => autosave.markState());
@@ -32,7 +32,9 @@ export {
   type SessionSource,
 } from './autosaver.ts';
 export {
+  EDITOR_AUTOSAVE_DEFAULTS,
   EditorAutosave,
+  type EditorAutosaveOptions,
   type EditorSessionHooks,
   editorSessionSource,
   editorSessionState,
