@@ -1,6 +1,10 @@
 import type { ValidatedExport } from '../../src/gltf/export-and-validate.ts';
 import { type ExportOptions, exportBaseName } from '../../src/gltf/export-weights.ts';
 import { editor } from '../editor-instance.ts';
+import { installValidatorWorker } from './validator-client.ts';
+
+// Every export of the page validates in a worker (the validator would block the page for a big file).
+installValidatorWorker();
 
 /** The one file a browser download saves: a GLB, or a .gltf export's files zipped together. */
 export interface DownloadFile {

@@ -59,11 +59,37 @@ function loadValidator(): Promise<typeof import('gltf-validator')> {
   return validatorModule;
 }
 
+/** Runs the validator elsewhere: the app passes one that posts to a worker (see setValidatorRunner). */
+export type ValidatorRunner = (
+  input: ValidateInput,
+  options: Required<ValidateOptions>,
+) => Promise<ValidationReport>;
+
+let runner: ValidatorRunner | null = null;
+
+/**
+ * Routes every {@link validateGltf} through `next` (null: back to this thread). The browser app
+ * sends the validator to a worker: it runs synchronously for its whole file (over a second on a
+ * large model), which would freeze the page while the export dialog waits.
+ */
+export function setValidatorRunner(next: ValidatorRunner | null): void {
+  runner = next;
+}
+
 /**
  * Runs the Khronos glTF-Validator with no limit on the number of messages. A .gltf's external
  * files are looked up in `resources` (by URI, then by file name); nothing is fetched.
  */
-export async function validateGltf(
+export function validateGltf(
+  input: ValidateInput,
+  options: ValidateOptions = VALIDATE_DEFAULTS,
+): Promise<ValidationReport> {
+  const resolved = { ...VALIDATE_DEFAULTS, ...options };
+  return runner ? runner(input, resolved) : validateHere(input, resolved);
+}
+
+/** {@link validateGltf} on this thread, whatever runner is set (what a validator worker calls). */
+export async function validateHere(
   input: ValidateInput,
   options: ValidateOptions = VALIDATE_DEFAULTS,
 ): Promise<ValidationReport> {
