@@ -1,6 +1,7 @@
 import { editor } from './editor-instance.ts';
 import { useExport } from './export/export-store.ts';
 import { pickAndOpen } from './io/file-picker.ts';
+import { saveProject } from './persist/project-actions.ts';
 import { useUi } from './store.ts';
 import { viewport } from './viewport-bridge.ts';
 
@@ -35,6 +36,12 @@ export const COMMANDS = {
     shortcut: 'Ctrl+E',
     matches: ctrl('e'),
     run: () => useExport.getState().openDialog(),
+  },
+  saveProject: {
+    label: 'Save project (.skinsmith.glb: the model, its weights and the editor state, to go on later)',
+    shortcut: 'Ctrl+S',
+    matches: ctrl('s'),
+    run: () => void saveProject(),
   },
   frameAll: {
     label: 'Frame all',

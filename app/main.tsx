@@ -5,6 +5,7 @@ import { App } from './components/App.tsx';
 import { ErrorBoundary } from './components/ErrorBoundary.tsx';
 import { editor } from './editor-instance.ts';
 import { loadBrowserDraco } from './io/draco-browser.ts';
+import { connectPersist } from './persist/connect-persist.ts';
 import { installScripting } from './scripting.ts';
 import { startup } from './startup.ts';
 import { useUi } from './store.ts';
@@ -15,6 +16,8 @@ import './styles.css';
 performance.mark('skinsmith:main');
 setDecoderLoaders({ draco: loadBrowserDraco });
 connectStore(editor);
+// Before the first model opens: autosave, the unload prompt, the restore offer.
+connectPersist();
 installScripting();
 // Last resort: a bug outside React (an event handler, a promise) still tells the user something.
 window.addEventListener('error', (e) =>

@@ -5,6 +5,7 @@ import type { SkinnedModel } from '../src/gltf/skinned-model.ts';
 import { editor } from './editor-instance.ts';
 import { type ScriptExport, scriptExport } from './export/script-export.ts';
 import { openFiles, openUrl } from './io/open.ts';
+import { type ScriptPersist, scriptPersist } from './persist/script-persist.ts';
 import { type UiState, useUi } from './store.ts';
 import { viewport } from './viewport-bridge.ts';
 
@@ -59,6 +60,8 @@ export interface SkinsmithApi {
   frame(): Promise<void>;
   /** Exports as the Export dialog does, validated, without downloading (see README.md). */
   export(options?: ExportOptions): Promise<ScriptExport>;
+  /** Autosave, saved sessions and project files (see README.md, "Your work is safe"). */
+  persist: ScriptPersist;
 }
 
 function summary(id: number, counts: Map<number, number>): JointSummary {
@@ -140,6 +143,7 @@ export function installScripting(): SkinsmithApi {
     invalidate: () => viewport.invalidate(),
     frame: () => viewport.nextFrame(),
     export: scriptExport,
+    persist: scriptPersist,
   };
   (window as unknown as { skinsmith: SkinsmithApi }).skinsmith = api;
   return api;

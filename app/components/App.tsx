@@ -5,8 +5,10 @@ import { useShortcuts } from '../useShortcuts.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { ExportDialog } from './ExportDialog.tsx';
 import { JointPanel } from './JointPanel.tsx';
+import { RestoreOffer } from './RestoreOffer.tsx';
 import { SettingsPanel } from './SettingsPanel.tsx';
 import { StatusBar } from './StatusBar.tsx';
+import { StorageWarningBanner } from './StorageWarningBanner.tsx';
 import { Toast } from './Toast.tsx';
 import { Toolbar } from './Toolbar.tsx';
 
@@ -49,6 +51,8 @@ export function App() {
         </ErrorBoundary>
         <Toast />
         <BusyBadge />
+        <RestoreOffer />
+        <StorageWarningBanner />
         {dragging && (
           <div className="drop-overlay">
             <div>

@@ -63,6 +63,7 @@ export function Toolbar() {
       </button>
       <ToolButton id="open" icon="open" text="Open" />
       <ToolButton id="export" icon="export" text="Export" />
+      <ToolButton id="saveProject" icon="save" text="Save" />
       <span className="sep" />
       <ToolButton id="frameAll" icon="frame" text="Frame" />
       <ToolButton id="frameSelected" icon="focus" text="Joint" />

@@ -2,6 +2,7 @@ import type { InputFiles } from '../../src/gltf/input-files.ts';
 import { LoadError } from '../../src/gltf/load-error.ts';
 import type { SkinnedModel } from '../../src/gltf/skinned-model.ts';
 import { editor } from '../editor-instance.ts';
+import { openInput } from '../persist/project-actions.ts';
 import { type NamedFile, toInputFiles } from './file-input.ts';
 import { fetchInputFiles } from './url-input.ts';
 
@@ -20,7 +21,8 @@ async function open(gather: () => Promise<InputFiles>): Promise<SkinnedModel> {
     editor.notify({ level: 'error', message });
     throw err;
   }
-  return editor.load(input);
+  // A Skinsmith project (.skinsmith.glb) opens the same way, and gets its editor state back.
+  return openInput(input);
 }
 
 export const openFiles = (files: NamedFile[]) => open(() => toInputFiles(files));

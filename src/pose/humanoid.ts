@@ -4,9 +4,10 @@
  * (`mixamorig:`, `mixamorig1:`…), a side marker (Left/Right, left/right, .L/.R, _l/_r, L_/R_,
  * Biped's ` L `) and separators, against the usual conventions: Mixamo (LeftArm, LeftForeArm),
  * Unreal (upperarm_l, lowerarm_l, thigh_l, calf_l), Blender (upper_arm.L, forearm.L, shin.L,
- * Arm.L), VRM (leftUpperArm, leftLowerLeg), 3ds Max Biped (Bip01 L UpperArm, Bip01 L Calf) and
- * numbered chains (arm_joint_L_1). Limbs whose names don't match fall back to the chain: the side's
- * joints naming an arm (or leg), in hierarchy order, are upper arm, forearm, hand.
+ * Arm.L), VRM (leftUpperArm, leftLowerLeg) and 3ds Max Biped (Bip01 L UpperArm, Bip01 L Calf).
+ * Limbs whose names don't match (numbered chains: arm_joint_L_1, CesiumMan's arm_joint_L__4_…)
+ * fall back to the chain: the side's joints naming an arm (or leg), in hierarchy order, are upper
+ * arm, forearm, hand.
  */
 import type { Skeleton } from './skeleton.ts';
 
@@ -21,18 +22,18 @@ export interface Humanoid {
 }
 
 const ROLE_NAMES: Record<HumanoidRole, string[]> = {
-  upperArm: ['arm', 'upperarm', 'uparm', 'armupper', 'humerus', 'armjoint1', 'armtwist'],
-  foreArm: ['forearm', 'lowerarm', 'armlower', 'elbow', 'armjoint2'],
-  hand: ['hand', 'wrist', 'armjoint3'],
-  upperLeg: ['upleg', 'upperleg', 'thigh', 'legupper', 'femur', 'legjoint1'],
-  lowerLeg: ['leg', 'lowerleg', 'leglower', 'calf', 'shin', 'knee', 'legjoint2'],
-  foot: ['foot', 'ankle', 'legjoint3'],
+  upperArm: ['arm', 'upperarm', 'uparm', 'armupper', 'humerus'],
+  foreArm: ['forearm', 'lowerarm', 'armlower', 'elbow'],
+  hand: ['hand', 'wrist'],
+  upperLeg: ['upleg', 'upperleg', 'thigh', 'legupper', 'femur'],
+  lowerLeg: ['leg', 'lowerleg', 'leglower', 'calf', 'shin', 'knee'],
+  foot: ['foot', 'ankle'],
 };
 const ARM_CHAIN: HumanoidRole[] = ['upperArm', 'foreArm', 'hand'];
 const LEG_CHAIN: HumanoidRole[] = ['upperLeg', 'lowerLeg', 'foot'];
-const SPINE = /^(hips|pelvis|root|spine\d*|chest|upperchest|torso(joint)?\d*|abdomen|waist)$/;
+const SPINE = /^(hips|pelvis|spine\d*|chest|upperchest|torso(joint)?\d*|abdomen|waist)$/;
 // Rig prefixes that are not part of the bone's name.
-const NOISE = /^(bip0*1|bip|def|mch|org|skeleton|armature|bone|b|cc_base|rig|jnt|j|mixamorig\d*)(?=[a-z])/;
+const NOISE = /^(bip0*1|bip|def|mch|org|skeleton|armature|ccbase|jnt|mixamorig\d*)(?=[a-z])/;
 
 /** A joint name split into its side and a normalised base name. */
 export function splitSide(name: string): { side: 'L' | 'R' | null; base: string } {

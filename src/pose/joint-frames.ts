@@ -43,18 +43,30 @@ export function jointPosition(matrices: PoseMatrices, s: number, out: Float64Arr
 }
 
 /**
- * The child joint a joint's bone points to: the one with the most descendants (the middle finger
- * chain beats the thumb, the spine beats a leg), -1 for a leaf.
+ * The child joint a joint's bone points to: the one with the most descendants (the spine beats a
+ * leg), ties going to the child that best continues the parent's bone in the bind pose (the middle
+ * finger, not the thumb); -1 for a leaf.
  */
 export function mainChild(skeleton: Skeleton, s: number): number {
+  const w = skeleton.bind.world;
+  const p = skeleton.parent[s];
+  const px = p >= 0 ? w[s * 16 + 12] - w[p * 16 + 12] : 0;
+  const py = p >= 0 ? w[s * 16 + 13] - w[p * 16 + 13] : 1;
+  const pz = p >= 0 ? w[s * 16 + 14] - w[p * 16 + 14] : 0;
   let best = -1;
   let bestCount = -1;
+  let bestAlign = -Infinity;
   for (let c = s + 1; c < skeleton.size; c++) {
     if (skeleton.parent[c] !== s || !skeleton.isJoint[c]) continue;
     const count = descendants(skeleton, c);
-    if (count > bestCount) {
+    const dx = w[c * 16 + 12] - w[s * 16 + 12];
+    const dy = w[c * 16 + 13] - w[s * 16 + 13];
+    const dz = w[c * 16 + 14] - w[s * 16 + 14];
+    const align = (dx * px + dy * py + dz * pz) / (Math.hypot(dx, dy, dz) || 1);
+    if (count > bestCount || (count === bestCount && align > bestAlign)) {
       best = c;
       bestCount = count;
+      bestAlign = align;
     }
   }
   return best;

@@ -8,7 +8,7 @@
  */
 import type { MirrorAxis } from '../mesh/mirror-map.ts';
 import type { Pose } from './pose.ts';
-import { quatFromMatrix, quatMultiply, quatNormalize } from './quaternion.ts';
+import { quatFromMatrix, quatIdentity, quatIsIdentity, quatMultiply, quatNormalize } from './quaternion.ts';
 import type { Skeleton } from './skeleton.ts';
 
 /** Which way a mirror goes. */
@@ -79,7 +79,12 @@ function mirrorInto(
   b: number,
   a: number,
   out: Float64Array,
-) {
+): void {
+  if (quatIsIdentity(source, s * 4)) {
+    // No turn mirrors to no turn, exactly (the partner is then unposed, not posed by rounding).
+    quatIdentity(out, b * 4);
+    return;
+  }
   quatFromMatrix(world, s * 16, _g, 0);
   quatFromMatrix(world, b * 16, _g, 4);
   // _t = G_s · q · G_s^-1

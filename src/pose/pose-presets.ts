@@ -6,7 +6,7 @@
  * identity frames, Blender's bone-Y frames, CesiumMan's Z-up armature). Both sides are posed as
  * mirror images. Each preset starts from the bind pose.
  */
-import { type Humanoid, type HumanoidRole, resolveHumanoid } from './humanoid.ts';
+import { type Humanoid, type HumanoidRole, isAncestor, resolveHumanoid } from './humanoid.ts';
 import { type BodyFrame, bodyFrame, boneDirection, rotateJointInWorld } from './joint-frames.ts';
 import type { Pose } from './pose.ts';
 import type { PoseMatrices } from './pose-matrices.ts';
@@ -111,9 +111,12 @@ export function applyPosePreset(
       }
     }
   }
-  if (preset === 'squat' && humanoid.spine.length > 1) {
-    // Lean the chest forward over the knees, as a squat does.
-    about(humanoid.spine[1], frame.left, 25);
+  if (preset === 'squat') {
+    // Lean the chest forward over the knees, as a squat does: the lowest spine joint that does
+    // not carry the legs (the Hips do; turning them would turn the legs back).
+    const thigh = humanoid.left.upperLeg;
+    const lean = humanoid.spine.find((s) => thigh < 0 || !isAncestor(skeleton, s, thigh));
+    if (lean !== undefined) about(lean, frame.left, 25);
   }
   return result;
 }
