@@ -11,33 +11,37 @@
 import { type AnimationClip, type PoseClip, readClips } from '../pose/animation.ts';
 import { type Humanoid, resolveHumanoid } from '../pose/humanoid.ts';
 import { rotateJointInWorld } from '../pose/joint-frames.ts';
-import { type MirrorPoseMode, mirrorPose } from '../pose/mirror-pose.ts';
-import { deserializePose, type Pose, type Quat, type SerializedPose, serializePose } from '../pose/pose.ts';
+import type { MirrorPoseMode } from '../pose/mirror-pose.ts';
+import {
+  applyRotationRecord,
+  deserializePose,
+  type Pose,
+  type Quat,
+  rotationRecord,
+  type SerializedPose,
+  serializePose,
+} from '../pose/pose.ts';
 import { applyPosePreset, POSE_PRESETS, type PosePreset, type PresetResult } from '../pose/pose-presets.ts';
 import { PosedMesh, type SkinningMode } from '../pose/posed-mesh.ts';
-import { quatFromEulerDegrees, quatNormalize, quatToEulerDegrees } from '../pose/quaternion.ts';
+import { quatNormalize } from '../pose/quaternion.ts';
 import { type RangeOfMotionOptions, rangeOfMotionClip } from '../pose/range-of-motion.ts';
 import type { PoseBasis, Skeleton } from '../pose/skeleton.ts';
 import type { Editor } from './editor.ts';
 import { Emitter } from './emitter.ts';
-import { PoseState } from './pose-state.ts';
+import { type NodeTransforms, PoseState } from './pose-state.ts';
 import type { CreaseSpot } from './pose-surfaces.ts';
 
+export type { NodeTransforms } from './pose-state.ts';
 export type { CreaseSpot } from './pose-surfaces.ts';
 export type { PoseClip, PosePreset, PresetResult, SerializedPose, SkinningMode };
 
 /** Why the pose changed. */
-export type PoseChangeReason =
-  | 'joint'
-  | 'reset'
-  | 'mirror'
-  | 'named'
-  | 'preset'
-  | 'clip'
-  | 'mode'
-  | 'weights';
+export type PoseChangeReason = 'joint' | 'reset' | 'mirror' | 'named' | 'preset' | 'clip' | 'mode';
 
-/** What PoseSession tells the viewport and panels. */
+/**
+ * What PoseSession tells the viewport and panels. (Painting while posed moves posed vertices too:
+ * {@link PoseSession.positions} follows the Editor's 'weights' events without a 'pose' event.)
+ */
 export type PoseEvents = {
   /** The pose (or the skinning mode) changed: joints (ids) that were set, or 'all'. */
   pose: { reason: PoseChangeReason; joints: number[] | 'all' };
@@ -95,28 +99,13 @@ export class PoseSession {
   setJointRotation(joint: number | string, eulerDegrees: V3): void {
     const st = this.require();
     const s = this.slot(joint);
-    const e = eulerDegrees.map((d) => (Number.isFinite(d) ? d : 0)) as unknown as V3;
-    quatFromEulerDegrees(e[0], e[1], e[2], st.pose.rotations, s * 4);
-    st.euler.set(s, [e[0], e[1], e[2]]);
+    st.setEuler(s, eulerDegrees);
     this.changed('joint', [st.skeleton.nodeIds[s]]);
   }
 
   /** A joint's rotation offset as Euler degrees (the values last set when they still hold). */
   getJointRotation(joint: number | string): [number, number, number] {
-    const st = this.require();
-    const s = this.slot(joint);
-    const kept = st.euler.get(s);
-    const q = st.pose.rotations;
-    if (kept) {
-      quatFromEulerDegrees(kept[0], kept[1], kept[2], _q);
-      const dot = Math.abs(
-        _q[0] * q[s * 4] + _q[1] * q[s * 4 + 1] + _q[2] * q[s * 4 + 2] + _q[3] * q[s * 4 + 3],
-      );
-      if (dot > 1 - 1e-12) return [...kept];
-    }
-    const out: [number, number, number] = [0, 0, 0];
-    quatToEulerDegrees(q, s * 4, out);
-    return out;
+    return this.require().eulerOf(this.slot(joint));
   }
 
   /** Sets a joint's rotation offset as a quaternion (x, y, z, w; normalised here). */
@@ -168,19 +157,7 @@ export class PoseSession {
    * selected) flips the whole pose ('swap').
    */
   mirrorPose(mode: MirrorPoseMode | 'selected' = 'selected'): number[] {
-    const st = this.require();
-    const sk = st.skeleton;
-    let m: MirrorPoseMode = mode === 'selected' ? 'swap' : mode;
-    const selected = this.editor.selectedJoint === null ? -1 : sk.slotOf(this.editor.selectedJoint);
-    if (mode === 'selected' && selected >= 0) {
-      const x = sk.base(st.pose.basis).world[selected * 16 + 12];
-      if (Math.abs(x) > 1e-4) m = x > 0 ? 'positive-to-negative' : 'negative-to-positive';
-    }
-    const partner = new Int32Array(sk.size).fill(-1);
-    const targets = this.editor.paint.targets;
-    for (let s = 0; s < sk.size; s++)
-      if (sk.isJoint[s]) partner[s] = sk.slotOf(targets.mirrorJoint(sk.nodeIds[s], 'x'));
-    const changed = mirrorPose(sk, st.pose, partner, { mode: m }).map((s) => sk.nodeIds[s]);
+    const changed = this.require().mirror(mode, this.editor.selectedJoint, this.editor.paint.targets);
     this.changed('mirror', changed);
     return changed;
   }
@@ -226,19 +203,13 @@ export class PoseSession {
   /** The posed joints' rotation offsets by joint id (the autosave session's `pose`). */
   toRecord(): Record<string, Quat> {
     const st = this.require();
-    return Object.fromEntries(
-      serializePose(st.skeleton, st.pose).joints.map((j) => [String(j.id), j.rotation]),
-    );
+    return rotationRecord(st.skeleton, st.pose);
   }
 
   /** Restores {@link toRecord}'s output (bind basis; unknown joints are skipped). */
   fromRecord(record: Record<string, Quat>): void {
     const st = this.require();
-    const joints = Object.entries(record).flatMap(([id, rotation]) => {
-      const s = st.skeleton.slotOf(Number(id));
-      return s >= 0 ? [{ id: Number(id), name: st.skeleton.names[s], rotation }] : [];
-    });
-    deserializePose(st.skeleton, { basis: 'bind', joints }, st.pose);
+    applyRotationRecord(st.skeleton, record, st.pose);
     this.changed('named', 'all');
   }
 
@@ -318,11 +289,8 @@ export class PoseSession {
    * ids, local TRS (10 per node: t xyz, q xyzw, s xyz — for three.js' position, quaternion and
    * scale), local and world matrices (16 per node, column-major).
    */
-  nodeTransforms(): { nodeIds: Int32Array; trs: Float64Array; local: Float64Array; world: Float64Array } {
-    const st = this.require();
-    const trs = new Float64Array(st.skeleton.size * 10);
-    for (let s = 0; s < st.skeleton.size; s++) st.matrices.trsOf(st.pose, s, trs, s * 10);
-    return { nodeIds: st.skeleton.nodeIds, trs, local: st.matrices.local, world: st.matrices.world };
+  nodeTransforms(): NodeTransforms {
+    return this.require().nodeTransforms();
   }
 
   /** Distortion per vertex of each primitive against the bind pose (0 = undistorted; 0.3 = 30%). */
@@ -364,5 +332,3 @@ export class PoseSession {
     this.events.emit('pose', { reason, joints });
   }
 }
-
-const _q = new Float64Array(4);

@@ -134,6 +134,20 @@ export function deserializePose(skeleton: Skeleton, data: SerializedPose, pose: 
   return skipped;
 }
 
+/** The posed slots' rotation offsets by joint id (string keys), as the autosave session keeps them. */
+export function rotationRecord(skeleton: Skeleton, pose: Pose): Record<string, Quat> {
+  return Object.fromEntries(serializePose(skeleton, pose).joints.map((j) => [String(j.id), j.rotation]));
+}
+
+/** Sets `pose` (bind basis) from {@link rotationRecord}'s output; unknown joint ids are skipped. */
+export function applyRotationRecord(skeleton: Skeleton, record: Record<string, Quat>, pose: Pose): void {
+  const joints = Object.entries(record).flatMap(([id, rotation]) => {
+    const s = skeleton.slotOf(Number(id));
+    return s >= 0 && Array.isArray(rotation) ? [{ id: Number(id), name: skeleton.names[s], rotation }] : [];
+  });
+  deserializePose(skeleton, { basis: 'bind', joints }, pose);
+}
+
 function setFinite(out: Float64Array, o: number, values: readonly number[] | undefined, n: number): void {
   if (!values || values.length < n) return;
   for (let c = 0; c < n; c++) if (!Number.isFinite(values[c])) return;
