@@ -1,30 +1,49 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { Editor } from '../editor/editor.ts';
-import { exportAndValidate } from '../gltf/export-and-validate.ts';
-import { type ExportOptions, exportDocument, type WeightEncoding } from '../gltf/export-weights.ts';
+import { exportAndValidate, type ValidatedExport } from '../gltf/export-and-validate.ts';
+import {
+  type ExportOptions,
+  type ExportResult,
+  exportDocument,
+  type WeightEncoding,
+} from '../gltf/export-weights.ts';
+import type { InputFiles } from '../gltf/input-files.ts';
+import type { SkinnedModel } from '../gltf/skinned-model.ts';
 import { type Command, toJson } from './command.ts';
-import { expectPositional, parseArgs } from './parse-args.ts';
+import { expectPositional, type OptionSpec, parseArgs } from './parse-args.ts';
 import { readInputFile } from './read-input-file.ts';
 import { UsageError } from './usage-error.ts';
 
 const ENCODINGS: WeightEncoding[] = ['float', 'unorm16', 'unorm8'];
 
-/** The export options the command line asks for, checked (usage errors exit with code 2). */
-function exportOptions(options: Map<string, string>, out: string): ExportOptions {
+/** The options every command that writes a file takes (export and the batch tools). */
+export const EXPORT_OPTION_SPECS: Record<string, OptionSpec> = {
+  out: { kind: 'string', short: 'o' },
+  'max-influences': { kind: 'string' },
+  weights: { kind: 'string' },
+  prune: { kind: 'string' },
+  'no-validate': { kind: 'flag' },
+};
+
+/**
+ * The export options the command line asks for, checked (usage errors exit with code 2);
+ * `command` names the command in messages.
+ */
+export function exportOptions(options: Map<string, string>, out: string, command = 'export'): ExportOptions {
   const ext = extname(out).toLowerCase();
   if (ext !== '.glb' && ext !== '.gltf')
-    throw new UsageError(`export: OUT must end in .glb or .gltf (got ${out})`);
+    throw new UsageError(`${command}: OUT must end in .glb or .gltf (got ${out})`);
   const max = options.get('max-influences') ?? '4';
   if (max !== '4' && max !== '8')
-    throw new UsageError(`export: --max-influences must be 4 or 8 (got ${max})`);
+    throw new UsageError(`${command}: --max-influences must be 4 or 8 (got ${max})`);
   const weights = (options.get('weights') ?? 'float') as WeightEncoding;
   if (!ENCODINGS.includes(weights))
-    throw new UsageError(`export: --weights must be ${ENCODINGS.join(', ')} (got ${weights})`);
+    throw new UsageError(`${command}: --weights must be ${ENCODINGS.join(', ')} (got ${weights})`);
   const pruneText = options.get('prune') ?? '0';
   const prune = Number(pruneText);
   if (pruneText.trim() === '' || !(prune >= 0 && prune < 1))
-    throw new UsageError(`export: --prune must be a number in [0, 1) (got ${pruneText})`);
+    throw new UsageError(`${command}: --prune must be a number in [0, 1) (got ${pruneText})`);
   return {
     format: ext === '.glb' ? 'glb' : 'gltf',
     maxInfluences: max === '8' ? 8 : 4,
@@ -42,6 +61,59 @@ function writeBeside(dir: string, path: string, data: Uint8Array): void {
 }
 
 /**
+ * Exports `model` (read from `input`) as the UI does, validated unless `validate` is false, and
+ * writes the result at `out` (a .gltf's .bin and images beside it). Returns the result and the
+ * files written.
+ */
+export async function exportAndWrite(
+  model: SkinnedModel,
+  input: InputFiles,
+  options: ExportOptions,
+  out: string,
+  validate: boolean,
+): Promise<{
+  result: ExportResult & { validation: ValidatedExport['validation'] | null };
+  written: string[];
+}> {
+  const result = validate
+    ? await exportAndValidate(model, options, {
+        name: input.name,
+        bytes: input.bytes,
+        resources: input.resources,
+      })
+    : { ...(await exportDocument(model, options)), validation: null };
+  const outPath = resolve(out);
+  const written: string[] = [];
+  if (result.bytes) {
+    writeBeside(dirname(outPath), basename(outPath), result.bytes);
+    written.push(outPath);
+  } else {
+    for (const [path, data] of result.files!) {
+      // The .gltf itself goes exactly where asked; its resources beside it.
+      const target = path === result.fileName ? basename(outPath) : path;
+      writeBeside(dirname(outPath), target, data);
+      written.push(join(dirname(outPath), target));
+    }
+  }
+  return { result, written };
+}
+
+/** The validation part of a command's JSON summary (null when validation was skipped). */
+export function validationSummary(v: ValidatedExport['validation'] | null) {
+  return (
+    v && {
+      errors: v.errors,
+      newErrors: v.newErrors,
+      inheritedErrors: v.inheritedErrors,
+      warnings: v.warnings,
+      infos: v.infos,
+      hints: v.hints,
+      newErrorMessages: v.messages.filter((m) => m.severity === 'error' && m.origin === 'new'),
+    }
+  );
+}
+
+/**
  * `skinsmith export IN -o OUT`: import with repair, export as the UI does (same code), validate
  * the result; prints a JSON summary. Exit 1 if the export has errors of its own (it should not).
  */
@@ -49,13 +121,7 @@ export const exportCommand: Command = {
   name: 'export',
   synopsis: 'IN -o OUT',
   summary: 'Import (repairing weights) and export as .glb or .gltf (+ .bin and images beside it).',
-  options: {
-    out: { kind: 'string', short: 'o' },
-    'max-influences': { kind: 'string' },
-    weights: { kind: 'string' },
-    prune: { kind: 'string' },
-    'no-validate': { kind: 'flag' },
-  },
+  options: EXPORT_OPTION_SPECS,
   optionHelp: [
     '-o, --out OUT            output file: .glb, or .gltf (writes .bin and images beside it)',
     '--max-influences 4|8     influences per vertex (8 adds JOINTS_1/WEIGHTS_1); default 4',
@@ -72,28 +138,13 @@ export const exportCommand: Command = {
     const input = readInputFile(inPath);
     const editor = new Editor();
     const model = await editor.load(input);
-    const validate = !args.options.has('no-validate');
-    const result = validate
-      ? await exportAndValidate(model, options, {
-          name: input.name,
-          bytes: input.bytes,
-          resources: input.resources,
-        })
-      : { ...(await exportDocument(model, options)), validation: null };
-
-    const outPath = resolve(out);
-    const written: string[] = [];
-    if (result.bytes) {
-      writeBeside(dirname(outPath), basename(outPath), result.bytes);
-      written.push(outPath);
-    } else {
-      for (const [path, data] of result.files!) {
-        // The .gltf itself goes exactly where asked; its resources beside it.
-        const target = path === result.fileName ? basename(outPath) : path;
-        writeBeside(dirname(outPath), target, data);
-        written.push(join(dirname(outPath), target));
-      }
-    }
+    const { result, written } = await exportAndWrite(
+      model,
+      input,
+      options,
+      out,
+      !args.options.has('no-validate'),
+    );
     const v = result.validation;
     const histogram: Record<string, number> = {};
     result.histogram.forEach((n, k) => {
@@ -111,15 +162,7 @@ export const exportCommand: Command = {
         repairedOnImport: model.repairedVertices,
         fixedSkeletons: result.fixedSkeletons,
         decompressed: result.decompressed,
-        validation: v && {
-          errors: v.errors,
-          newErrors: v.newErrors,
-          inheritedErrors: v.inheritedErrors,
-          warnings: v.warnings,
-          infos: v.infos,
-          hints: v.hints,
-          newErrorMessages: v.messages.filter((m) => m.severity === 'error' && m.origin === 'new'),
-        },
+        validation: validationSummary(v),
       }),
     );
     return v && v.newErrors > 0 ? 1 : 0;

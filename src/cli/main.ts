@@ -6,12 +6,25 @@ import { LoadError } from '../gltf/load-error.ts';
 import { autobindCommand } from './autobind-command.ts';
 import type { Command, CommandIO } from './command.ts';
 import { exportCommand } from './export-command.ts';
+import { limitCommand } from './limit-command.ts';
+import { mirrorCommand } from './mirror-command.ts';
+import { normalizeCommand } from './normalize-command.ts';
+import { pruneCommand } from './prune-command.ts';
 import { statsCommand } from './stats-command.ts';
 import { UsageError } from './usage-error.ts';
 import { validateCommand } from './validate-command.ts';
 
 /** Every command, in --help order. A new command (autobind) is one more entry here. */
-export const COMMANDS: Command[] = [statsCommand, validateCommand, exportCommand, autobindCommand];
+export const COMMANDS: Command[] = [
+  statsCommand,
+  validateCommand,
+  exportCommand,
+  autobindCommand,
+  normalizeCommand,
+  pruneCommand,
+  limitCommand,
+  mirrorCommand,
+];
 
 /** The --help text. */
 export function helpText(): string {

@@ -19,6 +19,8 @@ import { Emitter } from './emitter.ts';
 import { type Notice, repairNotice } from './notices.ts';
 import { PaintSession } from './painting.ts';
 import { PoseSession } from './pose-session.ts';
+import { SelectionSession } from './selection-session.ts';
+import { type ToolReport, ToolSession } from './tools-session.ts';
 
 /** What the editor tells its clients (the UI, tests, scripts). */
 export type EditorEvents = {
@@ -86,6 +88,8 @@ export class Editor {
   });
   private paintSession: PaintSession | null = null;
   private poseSession: PoseSession | null = null;
+  private selectionSession: SelectionSession | null = null;
+  private toolSession: ToolSession | null = null;
   /**
    * Counts weight changes since the model was loaded (every 'weights' event; undo counts too, so
    * undoing back to an exported state still reads as unexported: the safe side for a prompt).
@@ -299,6 +303,28 @@ export class Editor {
   get pose(): PoseSession {
     this.poseSession ??= new PoseSession(this);
     return this.poseSession;
+  }
+
+  // --- Vertex selection, weight tools and checks (src/editor/selection-session.ts, tools-session.ts) ---
+
+  /** Vertex selection: click, box, lasso, by joint, grow/shrink, mirror, invert (see SelectionSession). */
+  get selection(): SelectionSession {
+    this.selectionSession ??= new SelectionSession(this);
+    return this.selectionSession;
+  }
+
+  /** Weight tools on the selection, and the checks (see ToolSession). */
+  get tools(): ToolSession {
+    this.toolSession ??= new ToolSession(this);
+    return this.toolSession;
+  }
+
+  /**
+   * Sets one influence of a vertex by value (the inspector): the other joints renormalise, locks
+   * are respected, seam partners follow; one undo step.
+   */
+  setInfluence(primitive: number, vertex: number, joint: number | string, weight: number): ToolReport {
+    return this.tools.setInfluence(primitive, vertex, joint, weight);
   }
 
   /** Undoes the last step (cancelling a stroke in progress first). Returns false when there is none. */

@@ -1,0 +1,296 @@
+/**
+ * SelectionSession: vertex selection on the Editor (`editor.selection`) — click, box, lasso, by
+ * joint, grow / shrink, mirror, invert, all, none — the API the viewport and scripts call.
+ *
+ * The selection is one flag per vertex of each skinned primitive ({@link selectionMask}); every
+ * operation works on the welded nodes of each skin's surface (the painter's, so posed positions
+ * are what box and lasso see), so a seam's vertices are always selected together. Tools and
+ * brushes read it: nothing selected means "everything".
+ */
+import type { MirrorAxis } from '../mesh/mirror-map.ts';
+import { DepthBuffer } from '../select/depth-buffer.ts';
+import { growNodeMask, shrinkNodeMask } from '../select/grow-shrink.ts';
+import { nodeMaskOf, scatterNodeMask, type VertexMasks } from '../select/node-mask.ts';
+import { nearestNodeOnPart, raycastNode } from '../select/pick-node.ts';
+import { ScreenProjection, type Viewport } from '../select/screen-projection.ts';
+import { type ScreenFacing, type ScreenShape, selectOnScreen } from '../select/screen-select.ts';
+import { selectByJoint } from '../select/select-by-joint.ts';
+import { mirrorNodeMask } from '../select/select-mirror.ts';
+import { combineMask, SELECT_MODES, type SelectMode } from '../select/select-mode.ts';
+import type { Editor } from './editor.ts';
+import { Emitter } from './emitter.ts';
+import type { PaintTarget } from './painting-targets.ts';
+import { jointStatsOf, type SelectionJointStats } from './selection-stats.ts';
+
+export type { SelectionJointStats } from './selection-stats.ts';
+export type { ScreenFacing, SelectMode, Viewport };
+
+/** What SelectionSession tells the viewport and panels. */
+export type SelectionEvents = {
+  /** The selection changed on these primitives (all of them after a model change). */
+  change: { primitives: number[]; count: number };
+};
+
+/** The camera a box or lasso was drawn with. */
+export interface SelectionView extends Viewport {
+  /** Column-major view-projection of mesh space (three.js: projection · view · mesh world). */
+  matrix: ArrayLike<number>;
+}
+
+/** Options of box and lasso selection. */
+export interface ScreenPickOptions {
+  mode?: SelectMode;
+  /** 'front' (default): facing the camera; 'visible': and not hidden; 'through': X-ray. */
+  facing?: ScreenFacing;
+}
+
+/** A selected vertex a script can name. */
+export interface VertexRef {
+  primitive: number;
+  vertex: number;
+}
+
+export class SelectionSession {
+  readonly events = new Emitter<SelectionEvents>();
+  private readonly editor: Editor;
+  private masks: VertexMasks = new Map();
+  private total = 0;
+
+  constructor(editor: Editor) {
+    this.editor = editor;
+    editor.events.on('model', (model) => {
+      this.masks = new Map();
+      this.total = 0;
+      this.events.emit('change', { primitives: model.primitives.map((p) => p.id), count: 0 });
+    });
+  }
+
+  /** Selected vertices over every primitive (each vertex of a seam counts). */
+  get count(): number {
+    return this.total;
+  }
+
+  /** True when nothing is selected (tools and brushes then work on everything). */
+  get isEmpty(): boolean {
+    return this.total === 0;
+  }
+
+  /**
+   * The flags (one per vertex, 1 = selected) of a primitive, or null when nothing is selected
+   * anywhere (the painter's "no mask"). A primitive with nothing selected while others have a
+   * selection gets all zeros. The array is the session's own: read it, don't keep it.
+   */
+  selectionMask(primitive: number): Uint8Array | null {
+    if (this.total === 0) return null;
+    const prim = this.editor.requireModel().primitives[primitive];
+    if (!prim) return null;
+    let m = this.masks.get(primitive);
+    if (!m) this.masks.set(primitive, (m = new Uint8Array(prim.weights.vertexCount)));
+    return m;
+  }
+
+  /** Every primitive's flags, or null when nothing is selected (what `editor.paint.flood` takes). */
+  get activeMasks(): ReadonlyMap<number, Uint8Array> | null {
+    return this.total === 0 ? null : this.masks;
+  }
+
+  /** The selected nodes of a paint target's surface, or null when nothing is selected anywhere. */
+  nodeMask(target: PaintTarget): Uint8Array | null {
+    return this.total === 0 ? null : nodeMaskOf(target.surface, this.masks);
+  }
+
+  /** The selected vertices, per primitive, ascending. */
+  vertices(): VertexRef[] {
+    const out: VertexRef[] = [];
+    for (const [primitive, m] of [...this.masks].sort((a, b) => a[0] - b[0]))
+      for (let v = 0; v < m.length; v++) if (m[v]) out.push({ primitive, vertex: v });
+    return out;
+  }
+
+  // --- Picks ---
+
+  /**
+   * Click: the vertex nearest `point` (a hit on `primitive`, mesh space, as the viewport's
+   * picking reports it) with its seam partners. Returns the vertex, or null if not skinned.
+   */
+  click(
+    hit: { primitive: number; point: readonly [number, number, number] },
+    mode: SelectMode = 'replace',
+  ): VertexRef | null {
+    const target = this.targets().forPrimitive(hit.primitive);
+    if (!target) return null;
+    const s = target.surface;
+    const g = nearestNodeOnPart(s, s.partOf(hit.primitive), hit.point);
+    if (g < 0) return null;
+    this.pickNodes(mode, (t, picked) => {
+      if (t === target) picked[g] = 1;
+    });
+    return { primitive: s.parts[s.nodePart[g]].primitive, vertex: s.nodeVertex[g] };
+  }
+
+  /** Click from a ray (scripts, tests): the vertex nearest the first hit over every skin, or null. */
+  raycast(
+    origin: readonly [number, number, number],
+    dir: readonly [number, number, number],
+    mode: SelectMode = 'replace',
+  ): VertexRef | null {
+    let best: { target: PaintTarget; node: number; distance: number } | null = null;
+    for (const target of this.allTargets()) {
+      const hit = raycastNode(target.surface, origin, dir);
+      if (hit && (!best || hit.distance < best.distance)) best = { target, ...hit };
+    }
+    if (!best) return null;
+    const { target, node } = best;
+    this.pickNodes(mode, (t, picked) => {
+      if (t === target) picked[node] = 1;
+    });
+    const s = target.surface;
+    return { primitive: s.parts[s.nodePart[node]].primitive, vertex: s.nodeVertex[node] };
+  }
+
+  /** Box select: the vertices projecting inside the rectangle (viewport pixels, any corner order). */
+  box(
+    rect: { x0: number; y0: number; x1: number; y1: number },
+    view: SelectionView,
+    options: ScreenPickOptions = {},
+  ): number {
+    return this.screen({ kind: 'box', ...rect }, view, options);
+  }
+
+  /** Lasso select: the vertices projecting inside the polygon (x, y pairs in viewport pixels). */
+  lasso(points: ArrayLike<number>, view: SelectionView, options: ScreenPickOptions = {}): number {
+    return this.screen({ kind: 'lasso', points }, view, options);
+  }
+
+  /** The vertices where a joint (id or name) weighs more than `threshold`. */
+  byJoint(joint: number | string, options: { threshold?: number; mode?: SelectMode } = {}): number {
+    const id = this.editor.resolveJoint(joint);
+    const threshold = options.threshold ?? 0;
+    if (!(threshold >= 0 && threshold < 1))
+      throw new RangeError(`threshold must be in [0, 1) (got ${threshold})`);
+    const model = this.editor.requireModel();
+    return this.pickNodes(options.mode ?? 'replace', (t, picked) => {
+      const j = t.jointIndex.get(id);
+      if (j === undefined) return;
+      const weights = t.surface.parts.map((p) => model.primitives[p.primitive].weights);
+      selectByJoint(t.surface, weights, j, picked, { threshold });
+    });
+  }
+
+  /** Selects exactly these vertices of a primitive (with their seam partners), combined by `mode`. */
+  setVertices(primitive: number, vertices: ArrayLike<number>, mode: SelectMode = 'replace'): number {
+    const target = this.targets().forPrimitive(primitive);
+    if (!target) throw new Error(`Primitive ${primitive} is not skinned.`);
+    const s = target.surface;
+    const p = s.partOf(primitive);
+    const n = s.vertexOffset[p + 1] - s.vertexOffset[p];
+    return this.pickNodes(mode, (t, picked) => {
+      if (t !== target) return;
+      for (let k = 0; k < vertices.length; k++) {
+        const v = vertices[k];
+        if (!(Number.isInteger(v) && v >= 0 && v < n))
+          throw new RangeError(`vertex ${v} is not in primitive ${primitive}`);
+        picked[s.nodeOf[s.vertexOffset[p] + v]] = 1;
+      }
+    });
+  }
+
+  // --- Whole-selection operations ---
+
+  /** Adds the ring of neighbours along the surface, `steps` times. */
+  grow(steps = 1): number {
+    return this.update((t, nodes) => growNodeMask(t.surface.adjacency, nodes, { steps }));
+  }
+
+  /** Removes the selection's border ring, `steps` times. */
+  shrink(steps = 1): number {
+    return this.update((t, nodes) => shrinkNodeMask(t.surface.adjacency, nodes, { steps }));
+  }
+
+  /** Replaces the selection by its mirror image (or adds it, with `extend`). */
+  mirror(options: { axis?: MirrorAxis; extend?: boolean } = {}): number {
+    const axis = options.axis ?? this.editor.paint.settings.mirrorAxis;
+    return this.update((t, nodes) => {
+      const { mask } = mirrorNodeMask(t.surface.mirror(axis).partner, nodes, { extend: options.extend });
+      nodes.set(mask);
+    });
+  }
+
+  /** Selects what was not selected and the other way round. */
+  invert(): number {
+    return this.update((_, nodes) => {
+      for (let g = 0; g < nodes.length; g++) nodes[g] = nodes[g] ? 0 : 1;
+    });
+  }
+
+  /** Selects every vertex of every skinned primitive. */
+  all(): number {
+    return this.update((_, nodes) => nodes.fill(1));
+  }
+
+  /** Clears the selection (tools then work on everything). */
+  none(): number {
+    return this.update((_, nodes) => nodes.fill(0));
+  }
+
+  /**
+   * The selected vertices' weight of a joint (id or name; default the selected joint): average,
+   * min, max over the selection (every vertex when nothing is selected).
+   */
+  jointStats(joint: number | string | null = this.editor.selectedJoint): SelectionJointStats {
+    const id = joint === null ? null : this.editor.resolveJoint(joint);
+    return jointStatsOf(this.editor.requireModel(), id, this.activeMasks);
+  }
+
+  // --- Internals ---
+
+  private targets() {
+    return this.editor.paint.targets;
+  }
+
+  /** The paint target of every skin (built on first use). */
+  private allTargets(): PaintTarget[] {
+    const model = this.editor.requireModel();
+    return [...new Set(model.primitives.map((p) => p.skins[0]))].map((s) => this.targets().forSkin(s));
+  }
+
+  private screen(shape: ScreenShape, view: SelectionView, options: ScreenPickOptions): number {
+    const projection = new ScreenProjection(view.matrix, view);
+    const facing = options.facing ?? 'front';
+    const targets = this.allTargets();
+    let depth: DepthBuffer | null = null;
+    if (facing === 'visible') {
+      // One buffer over every skin: one character's arm can hide another's body.
+      depth = new DepthBuffer(projection);
+      for (const t of targets) depth.rasterize(t.surface.positions, t.surface.corners);
+    }
+    return this.pickNodes(options.mode ?? 'replace', (t, picked) => {
+      selectOnScreen(t.surface, projection, shape, picked, { facing, depth });
+    });
+  }
+
+  /** Runs a pick per skin into a fresh node mask and combines it with the selection by `mode`. */
+  private pickNodes(mode: SelectMode, pick: (t: PaintTarget, picked: Uint8Array) => void): number {
+    if (!SELECT_MODES.includes(mode)) throw new Error(`Unknown selection mode "${mode}".`);
+    return this.update((t, nodes) => {
+      const picked = new Uint8Array(nodes.length);
+      pick(t, picked);
+      combineMask(nodes, picked, mode);
+    });
+  }
+
+  /** Edits each skin's node mask in place, writes it back to the vertex masks, emits the change. */
+  private update(edit: (t: PaintTarget, nodes: Uint8Array) => void): number {
+    const changed: number[] = [];
+    for (const t of this.allTargets()) {
+      const nodes = nodeMaskOf(t.surface, this.masks);
+      edit(t, nodes);
+      changed.push(...scatterNodeMask(t.surface, nodes, this.masks));
+    }
+    let total = 0;
+    for (const m of this.masks.values()) for (let v = 0; v < m.length; v++) total += m[v];
+    this.total = total;
+    if (changed.length) this.events.emit('change', { primitives: changed, count: total });
+    return total;
+  }
+}

@@ -1,0 +1,75 @@
+/**
+ * Model-level data the tools need beyond one skin: the clipboard of copied weights (by joint id,
+ * so it pastes across skins), each skin's joint mirror pairs, which side is the character's left,
+ * and a joint's parent within a skin.
+ */
+import type { SkinnedModel } from '../gltf/skinned-model.ts';
+import type { MirrorAxis } from '../mesh/mirror-map.ts';
+import { leftSideSign } from '../tools/mirror-side.ts';
+import type { PaintTarget, PaintTargets } from './painting-targets.ts';
+
+/** One copied influence: joint id (node index), its name and weight. */
+export interface CopiedInfluence {
+  joint: number;
+  name: string;
+  weight: number;
+}
+
+/** What `editor.tools.copy` took. */
+export interface CopiedWeights {
+  /** Vertices copied. */
+  count: number;
+  /** The first copied vertex's influences, strongest first. */
+  first: CopiedInfluence[];
+  /** The average over all copied vertices, strongest first (every joint any of them has). */
+  average: CopiedInfluence[];
+}
+
+/** Copies the influences of `list` (at least one vertex). */
+export function copyWeights(
+  model: SkinnedModel,
+  list: readonly { primitive: number; vertex: number }[],
+): CopiedWeights {
+  const sums = new Map<number, number>();
+  let first: CopiedInfluence[] = [];
+  list.forEach(({ primitive, vertex }, k) => {
+    const prim = model.primitives[primitive];
+    const skinJoints = model.skins[prim.skins[0]].joints;
+    const influences = prim.weights.influencesOf(vertex).map(({ joint, weight }) => ({
+      joint: skinJoints[joint],
+      name: model.joints.get(skinJoints[joint])?.name ?? `joint ${skinJoints[joint]}`,
+      weight,
+    }));
+    if (k === 0) first = influences;
+    for (const { joint, weight } of influences) sums.set(joint, (sums.get(joint) ?? 0) + weight);
+  });
+  const average = [...sums]
+    .map(([joint, sum]) => ({
+      joint,
+      name: model.joints.get(joint)?.name ?? `joint ${joint}`,
+      weight: sum / list.length,
+    }))
+    .sort((a, b) => b.weight - a.weight || a.joint - b.joint);
+  return { count: list.length, first, average };
+}
+
+/** Mirror of each skin joint of `target` (skin joint indices), from the mirror brush's pairs. */
+export function jointMirrorOf(targets: PaintTargets, target: PaintTarget, axis: MirrorAxis): Int32Array {
+  const joints = targets.model.skins[target.skin].joints;
+  return Int32Array.from(joints, (id, j) => target.jointIndex.get(targets.mirrorJoint(id, axis)) ?? j);
+}
+
+/** +1 when the character's left is on the +axis side (from joint names), else -1. */
+export function leftSignOf(model: SkinnedModel, axis: MirrorAxis): 1 | -1 {
+  return leftSideSign(
+    [...model.joints.values()].map((j) => ({ name: j.name, position: j.bindPosition })),
+    axis,
+  );
+}
+
+/** The nearest ancestor of joint `id` that is in the target's skin, or null. */
+export function parentInSkin(model: SkinnedModel, target: PaintTarget, id: number): number | null {
+  let p = model.joints.get(id)?.parent ?? -1;
+  while (p >= 0 && !target.jointIndex.has(p)) p = model.joints.get(p)?.parent ?? -1;
+  return p >= 0 ? p : null;
+}
