@@ -1,0 +1,85 @@
+import { dropFiles, expect, test, waitForModel } from './fixtures.ts';
+import { paintStroke, readAllWeights, waitForAutosave } from './persist-helpers.ts';
+
+const ready = { timeout: 60_000 };
+
+test('a painted stroke survives closing the tab: the restore offer brings the weights back bit for bit', async ({
+  page,
+  context,
+  pageErrors,
+}) => {
+  void pageErrors;
+  test.setTimeout(120_000);
+  await page.goto('/');
+  await page.waitForFunction(() => window.skinsmith?.isReady === true, null, ready);
+  // Opening the page saved nothing: only work starts a session.
+  expect(await page.evaluate(() => window.skinsmith.persist.status().active)).toBe(false);
+  await expect(page.getByTestId('restore-offer')).toBeHidden();
+
+  await page.evaluate(() => window.skinsmith.editor.setLocked('Spine', true));
+  await paintStroke(page, 'LeftArm');
+  const started = Date.now();
+  const sessionId = await waitForAutosave(page);
+  // Saved within 2 s of the stroke.
+  expect(Date.now() - started).toBeLessThan(2500);
+  const painted = await readAllWeights(page);
+  const selected = await page.evaluate(() => window.skinsmith.editor.selectedJoint);
+  expect(await page.evaluate(() => window.skinsmith.editor.hasUnexportedEdits)).toBe(true);
+
+  // Closing with edits not exported asks first (the browser's own dialog); the user leaves anyway.
+  await page.mouse.click(640, 700); // a user gesture: browsers ask only on pages the user touched
+  const dialog = page.waitForEvent('dialog');
+  const closed = page.waitForEvent('close');
+  await page.close({ runBeforeUnload: true });
+  const asked = await dialog;
+  expect(asked.type()).toBe('beforeunload');
+  await asked.accept();
+  await closed;
+
+  const again = await context.newPage();
+  const errors: string[] = [];
+  again.on('pageerror', (err) => errors.push(err.message));
+  await again.goto('/');
+  const offer = again.getByTestId('restore-offer');
+  await expect(offer).toBeVisible();
+  const row = offer.getByTestId('saved-session').first();
+  await expect(row).toContainText('Mannequin.glb');
+  await expect(row).toContainText('vertices');
+  await expect(row).toHaveAttribute('data-session', sessionId);
+  await again.waitForFunction(() => window.skinsmith?.isReady === true, null, ready);
+  await row.getByRole('button', { name: 'Restore' }).click();
+  await expect(offer).toBeHidden();
+  await again.waitForFunction(() => window.skinsmith.stats().drawn, null, ready);
+
+  expect(await readAllWeights(again)).toEqual(painted);
+  const state = await again.evaluate(() => ({
+    locked: window.skinsmith
+      .joints()
+      .filter((j) => j.locked)
+      .map((j) => j.name),
+    selected: window.skinsmith.editor.selectedJoint,
+    radius: window.skinsmith.editor.paint.settings.radius,
+    unexported: window.skinsmith.editor.hasUnexportedEdits,
+    session: window.skinsmith.persist.status().sessionId,
+  }));
+  expect(state).toEqual({ locked: ['Spine'], selected, radius: 0.15, unexported: true, session: sessionId });
+  expect(errors).toEqual([]);
+});
+
+test('Start fresh closes the offer and keeps the sessions; opening a file to look at it saves nothing', async ({
+  editor: page,
+}) => {
+  await paintStroke(page, 'RightArm');
+  await waitForAutosave(page);
+  await page.reload();
+  await expect(page.getByTestId('restore-offer')).toBeVisible();
+  await page.getByRole('button', { name: 'Start fresh' }).click();
+  await expect(page.getByTestId('restore-offer')).toBeHidden();
+  await page.waitForFunction(() => window.skinsmith?.isReady === true, null, ready);
+  const glb = await page.evaluate(async () => [...(await window.skinsmith.editor.renderBytes())]);
+  await dropFiles(page, [{ name: 'Looked.glb', bytes: Uint8Array.from(glb) }]);
+  await waitForModel(page, 'Looked.glb');
+  await page.evaluate(() => window.skinsmith.persist.flush());
+  const sessions = await page.evaluate(() => window.skinsmith.persist.sessions());
+  expect(sessions.map((s) => s.fileName)).toEqual(['Mannequin.glb']);
+});
