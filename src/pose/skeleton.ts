@@ -152,7 +152,12 @@ export class Skeleton {
         matInvert(bindWorld, p * 16, inv, 0);
         multiplyInto(inv, 0, bindWorld, s * 16, this.bind.local, s * 16);
       }
-      matDecompose(this.bind.local, s * 16, this.bind.trs, s * 10);
+      if (nearlyEqual(this.bind.local, local, s * 16)) {
+        // The file's rest pose is its bind pose (up to float32 rounding of the IBMs): keep the
+        // node's own TRS, so a viewport given these transforms draws exactly what it loaded.
+        this.bind.local.set(local.subarray(s * 16, s * 16 + 16), s * 16);
+        this.bind.trs.set(trs.subarray(s * 10, s * 10 + 10), s * 10);
+      } else matDecompose(this.bind.local, s * 16, this.bind.trs, s * 10);
     }
   }
 
@@ -172,6 +177,17 @@ export class Skeleton {
     if (p < 0) world.set(local.subarray(s * 16, s * 16 + 16), s * 16);
     else multiplyInto(world, p * 16, local, s * 16, world, s * 16);
   }
+}
+
+/** Two affine matrices at offset o agree within float32 rounding (relative to their size). */
+function nearlyEqual(a: Float64Array, b: Float64Array, o: number): boolean {
+  let size = 1;
+  for (let k = 12; k < 15; k++) size = Math.max(size, Math.abs(b[o + k]));
+  for (let k = 0; k < 16; k++) {
+    const tolerance = (k >= 12 && k < 15 ? size : 1) * 1e-5;
+    if (!(Math.abs(a[o + k] - b[o + k]) <= tolerance)) return false;
+  }
+  return true;
 }
 
 const cache = new WeakMap<SkinnedModel, Skeleton>();

@@ -254,6 +254,24 @@ describe('linear blend skinning', () => {
         expect(ours[v * 3 + 1]).toBeCloseTo(p.y, 4);
         expect(ours[v * 3 + 2]).toBeCloseTo(p.z, 4);
       }
+      // Bound the three.js default way instead (bindMatrix = the mesh's world matrix): pass it.
+      mesh.bind(mesh.skeleton, mesh.matrixWorld);
+      scene.updateMatrixWorld(true);
+      const withBind = posePositions(model, pose, { bindMatrix: mesh.matrixWorld.elements })[0];
+      for (let v = 0; v < prim.weights.vertexCount; v++) {
+        const p = new Vector3().fromArray(prim.positions, v * 3);
+        mesh.applyBoneTransform(v, p);
+        p.applyMatrix4(mesh.matrixWorld);
+        expect(withBind[v * 3]).toBeCloseTo(p.x, 4);
+        expect(withBind[v * 3 + 1]).toBeCloseTo(p.y, 4);
+      }
     }
+  });
+
+  it("keeps the nodes' own TRS as the bind basis when the file's rest pose is its bind pose", () => {
+    const model = makeRig(randomRig(11));
+    const skeleton = skeletonOf(model);
+    expect(skeleton.bind.trs).toEqual(skeleton.rest.trs);
+    expect(skeleton.bind.local).toEqual(skeleton.rest.local);
   });
 });
