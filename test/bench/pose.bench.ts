@@ -5,6 +5,8 @@
  *   positions and spatial index moved onto the posed mesh — what a slider tick costs before the
  *   brush can hit the new surface;
  * - `pose/300k/dq`: the same with dual quaternion skinning (the preview toggle);
+ * - `pose/300k/hips`: the worst case, the Hips turned: every vertex re-skinned (only vertices on
+ *   joints whose skinning matrix changed are, so a forearm slider re-skins the forearm and hand);
  * - `pose/300k/creases`: the crease inspector's measure (distortion of every welded vertex, edges
  *   and areas) and its five worst spots, elbows bent 120° (the editor caches it per pose, so the
  *   pure functions are timed).
@@ -21,7 +23,7 @@ function mannequin(): MannequinData {
   return data;
 }
 
-function poseBench(name: string, mode: 'linear' | 'dual-quaternion'): Benchmark {
+function poseBench(name: string, mode: 'linear' | 'dual-quaternion', joint = 'LeftForeArm'): Benchmark {
   let editor: Editor;
   let sign = 1;
   return {
@@ -30,11 +32,11 @@ function poseBench(name: string, mode: 'linear' | 'dual-quaternion'): Benchmark 
       editor = new Editor();
       editor.loadDocument(mannequinToDocument(mannequin()), 'mannequin.glb');
       editor.pose.skinningMode = mode;
-      editor.pose.setJointRotation('LeftForeArm', [0, 0, 30]); // builds the paint surface once
+      editor.pose.setJointRotation(joint, [0, 0, 30]); // builds the paint surface once
     },
     fn: () => {
       sign = -sign;
-      editor.pose.setJointRotation('LeftForeArm', [0, 0, 60 * sign]);
+      editor.pose.setJointRotation(joint, [0, 0, 60 * sign]);
     },
   };
 }
@@ -46,6 +48,7 @@ export async function benchmarks(): Promise<Benchmark[]> {
   return [
     poseBench('pose/300k', 'linear'),
     poseBench('pose/300k/dq', 'dual-quaternion'),
+    poseBench('pose/300k/hips', 'linear', 'Hips'),
     {
       name: 'pose/300k/creases',
       setup: () => {
