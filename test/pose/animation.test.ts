@@ -101,6 +101,9 @@ describe('animation clips', () => {
   });
 });
 
+if (!HAVE_SHARED_MODELS)
+  console.warn('animation tests: ../shared/models is absent; the shared-model cases are skipped.');
+
 describe.skipIf(!HAVE_SHARED_MODELS)('CesiumMan walk (../shared/models)', () => {
   it('at t = 0 every animated node is at its first keyframe; frames match NodePoser', async () => {
     if (!HAVE_SHARED_MODELS) return;

@@ -161,6 +161,9 @@ describe('editor.pose', () => {
   });
 });
 
+if (!HAVE_SHARED_MODELS)
+  console.warn('pose-session tests: ../shared/models is absent; the shared-model cases are skipped.');
+
 describe.skipIf(!HAVE_SHARED_MODELS)('editor.pose on CesiumMan (../shared/models)', () => {
   it('lists the walk and shows a paused frame to paint on', async () => {
     const editor = new Editor();

@@ -124,6 +124,9 @@ describe('presets on the mannequin', () => {
   });
 });
 
+if (!HAVE_SHARED_MODELS)
+  console.warn('presets tests: ../shared/models is absent; the shared-model cases are skipped.');
+
 describe.skipIf(!HAVE_SHARED_MODELS)('presets on shared models (../shared/models)', () => {
   it.each([
     [
