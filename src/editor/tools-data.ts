@@ -1,11 +1,15 @@
 /**
- * Model-level data the tools need beyond one skin: the clipboard of copied weights (by joint id,
- * so it pastes across skins), each skin's joint mirror pairs, which side is the character's left,
- * and a joint's parent within a skin.
+ * What the editor's tools need beyond src/tools: each skin's ToolTarget (built on the painter's
+ * surface and nearest-bone fallback), the clipboard of copied weights (by joint id, so it pastes
+ * across skins), each skin's joint mirror pairs, which side is the character's left, and a
+ * joint's parent within a skin.
  */
 import type { SkinnedModel } from '../gltf/skinned-model.ts';
+import { PatchRecorder } from '../history/patch-recorder.ts';
 import type { MirrorAxis } from '../mesh/mirror-map.ts';
 import { leftSideSign } from '../tools/mirror-side.ts';
+import type { ToolTarget } from '../tools/tool-target.ts';
+import type { Editor } from './editor.ts';
 import type { PaintTarget, PaintTargets } from './painting-targets.ts';
 
 /** One copied influence: joint id (node index), its name and weight. */
@@ -35,13 +39,20 @@ export function copyWeights(
   list.forEach(({ primitive, vertex }, k) => {
     const prim = model.primitives[primitive];
     const skinJoints = model.skins[prim.skins[0]].joints;
-    const influences = prim.weights.influencesOf(vertex).map(({ joint, weight }) => ({
-      joint: skinJoints[joint],
-      name: model.joints.get(skinJoints[joint])?.name ?? `joint ${skinJoints[joint]}`,
-      weight,
-    }));
-    if (k === 0) first = influences;
-    for (const { joint, weight } of influences) sums.set(joint, (sums.get(joint) ?? 0) + weight);
+    const { joints, weights, influences: K } = prim.weights;
+    if (k === 0) {
+      first = prim.weights.influencesOf(vertex).map(({ joint, weight }) => ({
+        joint: skinJoints[joint],
+        name: model.joints.get(skinJoints[joint])?.name ?? `joint ${skinJoints[joint]}`,
+        weight,
+      }));
+    }
+    // Straight from the slots: a large selection is copied without an object per influence.
+    for (let i = 0; i < K; i++) {
+      const w = weights[vertex * K + i];
+      const id = skinJoints[joints[vertex * K + i]];
+      if (w > 0) sums.set(id, (sums.get(id) ?? 0) + w);
+    }
   });
   const average = [...sums]
     .map(([joint, sum]) => ({
@@ -72,4 +83,46 @@ export function parentInSkin(model: SkinnedModel, target: PaintTarget, id: numbe
   let p = model.joints.get(id)?.parent ?? -1;
   while (p >= 0 && !target.jointIndex.has(p)) p = model.joints.get(p)?.parent ?? -1;
   return p >= 0 ? p : null;
+}
+
+/** The paint target of every skin of the loaded model (built on first use). */
+export function skinTargets(editor: Editor): PaintTarget[] {
+  const model = editor.requireModel();
+  return [...new Set(model.primitives.map((p) => p.skins[0]))].map((s) => editor.paint.targets.forSkin(s));
+}
+
+/**
+ * The ToolTarget of one skin: its surface and current weights, the locks, `nodes` (null: all),
+ * a begun recorder, and the painter's nearest-bone fallback (so tools and brushes send orphaned
+ * weight to the same joint).
+ */
+export function skinToolTarget(
+  model: SkinnedModel,
+  target: PaintTarget,
+  locked: Uint8Array | null,
+  nodes: Uint8Array | null,
+): ToolTarget {
+  const { surface } = target;
+  const weights = surface.parts.map((p) => model.primitives[p.primitive].weights);
+  const recorder = new PatchRecorder({
+    primitives: surface.parts.map((p) => p.primitive),
+    weights,
+    vertexOffset: surface.vertexOffset,
+    vertexPart: surface.vertexPart,
+  });
+  recorder.begin();
+  const bones = target.painter.writer.bones;
+  return {
+    surface,
+    weights,
+    jointCount: model.skins[target.skin].joints.length,
+    locked,
+    nodes,
+    recorder,
+    fallback: (p) => {
+      bones.positions = surface.parts[p].positions;
+      bones.locked = locked;
+      return bones.fn;
+    },
+  };
 }

@@ -4,7 +4,6 @@
  * the checks. Each tool works on the vertex selection (everything when nothing is selected),
  * respects locks, is one undo step, and emits 'weights' with the changed ranges.
  */
-import { PatchRecorder } from '../history/patch-recorder.ts';
 import type { WeightPatch } from '../history/weight-patch.ts';
 import type { MirrorAxis } from '../mesh/mirror-map.ts';
 import type { QuantizeBits } from '../skin/quantize.ts';
@@ -23,7 +22,15 @@ import { weldSeamsTool } from '../tools/weld-seams-tool.ts';
 import type { Editor } from './editor.ts';
 import type { PaintTarget } from './painting-targets.ts';
 import { ToolChecks } from './tools-checks.ts';
-import { type CopiedWeights, copyWeights, jointMirrorOf, leftSignOf, parentInSkin } from './tools-data.ts';
+import {
+  type CopiedWeights,
+  copyWeights,
+  jointMirrorOf,
+  leftSignOf,
+  parentInSkin,
+  skinTargets,
+  skinToolTarget,
+} from './tools-data.ts';
 
 export type { CopiedWeights } from './tools-data.ts';
 
@@ -40,7 +47,7 @@ export interface ToolReport {
 }
 
 export class ToolSession {
-  /** The checks: influence counts, the problems list, quantise preview. */
+  /** The checks: influence counts, the problems list, per-joint vertex counts. */
   readonly checks: ToolChecks;
   private readonly editor: Editor;
   private clipboard: CopiedWeights | null = null;
@@ -215,7 +222,7 @@ export class ToolSession {
   quantizePreview(options: { bits?: QuantizeBits } = {}): Map<number, SkinWeights> {
     const out = new Map<number, SkinWeights>();
     const model = this.editor.requireModel();
-    for (const pt of this.skinTargets()) {
+    for (const pt of skinTargets(this.editor)) {
       const weights = pt.surface.parts.map((p) => model.primitives[p.primitive].weights);
       const copies = quantizePreviewTool(
         { surface: pt.surface, weights, nodes: this.editor.selection.nodeMask(pt) },
@@ -251,14 +258,6 @@ export class ToolSession {
     );
   }
 
-  /** The paint target of every skin. */
-  private skinTargets(): PaintTarget[] {
-    const model = this.editor.requireModel();
-    return [...new Set(model.primitives.map((p) => p.skins[0]))].map((s) =>
-      this.editor.paint.targets.forSkin(s),
-    );
-  }
-
   /**
    * Runs a tool on every skin as one undo step: builds each skin's ToolTarget (selection, locks,
    * nearest-bone fallback, a recorder), collects the patches, pushes them, emits the ranges and
@@ -275,7 +274,7 @@ export class ToolSession {
     const targets = editor.paint.targets;
     const patches: WeightPatch[] = [];
     const report: ToolReport = { step: null, changed: 0, refused: 0 };
-    for (const pt of this.skinTargets()) {
+    for (const pt of skinTargets(this.editor)) {
       const { surface } = pt;
       let nodes = editor.selection.nodeMask(pt);
       if (only) {
@@ -285,34 +284,12 @@ export class ToolSession {
         nodes[surface.nodeOf[surface.vertexOffset[part] + only.vertex]] = 1;
       }
       if (nodes && !nodes.includes(1)) continue;
-      const weights = surface.parts.map((p) => model.primitives[p.primitive].weights);
-      const recorder = new PatchRecorder({
-        primitives: surface.parts.map((p) => p.primitive),
-        weights,
-        vertexOffset: surface.vertexOffset,
-        vertexPart: surface.vertexPart,
-      });
-      recorder.begin();
-      const locked = targets.lockMask(pt, editor.locks);
-      const bones = pt.painter.writer.bones;
-      const target: ToolTarget = {
-        surface,
-        weights,
-        jointCount: model.skins[pt.skin].joints.length,
-        locked,
-        nodes,
-        recorder,
-        fallback: (p) => {
-          bones.positions = surface.parts[p].positions;
-          bones.locked = locked;
-          return bones.fn;
-        },
-      };
+      const target = skinToolTarget(model, pt, targets.lockMask(pt, editor.locks), nodes);
       const r = tool(target, pt);
       report.changed += r.changed;
       report.refused += r.refused;
       if (r.unmatched !== undefined) report.unmatched = (report.unmatched ?? 0) + r.unmatched;
-      patches.push(...recorder.finish());
+      patches.push(...target.recorder.finish());
     }
     if (editor.history.push(label, patches)) {
       report.step = label;

@@ -150,7 +150,7 @@ describe('visible only', () => {
         height: H,
       },
     );
-    [-1, 0, 0].forEach((x, i) => expect(view.eye[i]).toBeCloseTo(x, 9));
+    for (const [i, x] of [-1, 0, 0].entries()) expect(view.eye[i]).toBeCloseTo(x, 9);
     const legs = { kind: 'box' as const, x0: 0, y0: (0.7 / 1.5) * H, x1: W, y1: H };
     const frontSet = pick(view, legs, 'front').out;
     const visible = pick(view, legs, 'visible').out;

@@ -89,7 +89,9 @@ export function makeSeamDocument(options: SeamDocumentOptions = {}): Document {
   const skin = doc.createSkin('Skin');
   for (const node of nodes) skin.addJoint(node);
   const ibm = new Float32Array(nodes.length * 16);
-  JOINT_AT.forEach(([x, y, z], j) => ibm.set([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, -x, -y, -z, 1], j * 16));
+  JOINT_AT.forEach(([x, y, z], j) => {
+    ibm.set([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, -x, -y, -z, 1], j * 16);
+  });
   skin.setInverseBindMatrices(doc.createAccessor('IBM', buffer).setType('MAT4').setArray(ibm));
   const prim = doc
     .createPrimitive()

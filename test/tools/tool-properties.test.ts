@@ -195,7 +195,7 @@ describe('tools keep the invariants, the locks and the selection, and undo exact
           expect(outside(b, run.changed)).toEqual([]);
           const K = b.scene.weights[0].influences;
           const sums = new Map<number, number>();
-          joints.forEach((j, k) => sums.set(j, (sums.get(j) ?? 0) + weights[k]));
+          for (const [k, j] of joints.entries()) sums.set(j, (sums.get(j) ?? 0) + weights[k]);
           if (b.locked || sums.size > K) return;
           const total = [...sums.values()].reduce((x, y) => x + y, 0);
           const s = b.scene.surface;
