@@ -1,6 +1,8 @@
+import { EDIT_COMMANDS } from './edit-commands.ts';
 import { editor } from './editor-instance.ts';
 import { useExport } from './export/export-store.ts';
 import { pickAndOpen } from './io/file-picker.ts';
+import { PAINT_COMMANDS } from './paint/paint-commands.ts';
 import { saveProject } from './persist/project-actions.ts';
 import { useUi } from './store.ts';
 import { viewport } from './viewport-bridge.ts';
@@ -24,7 +26,10 @@ const ctrl = (key: string) => (e: KeyboardEvent) =>
 const toggle = (flag: Parameters<ReturnType<typeof useUi.getState>['toggle']>[0]) => () =>
   useUi.getState().toggle(flag);
 
+// Paint's first: its Escape (cancel a stroke) only matches while painting, before Dismiss.
 export const COMMANDS = {
+  ...PAINT_COMMANDS,
+  ...EDIT_COMMANDS,
   open: {
     label: 'Open .glb / .gltf (with its .bin and textures)',
     shortcut: 'Ctrl+O',
@@ -51,8 +56,9 @@ export const COMMANDS = {
   },
   frameSelected: {
     label: 'Frame the selected joint',
-    shortcut: 'F',
-    matches: plain('f'),
+    // Blender's numpad period: F is the brush radius in Paint mode.
+    shortcut: '.',
+    matches: plain('.'),
     run: () => viewport.frameSelected(),
   },
   heatmap: {
@@ -64,8 +70,9 @@ export const COMMANDS = {
   wireframe: { label: 'Wireframe overlay', shortcut: 'W', matches: plain('w'), run: toggle('wireframe') },
   textures: { label: 'Textures', shortcut: 'T', matches: plain('t'), run: toggle('textures') },
   bones: { label: 'Bones', shortcut: 'B', matches: plain('b'), run: toggle('bones') },
-  leftPanel: { label: 'Skeleton panel', shortcut: '[', matches: plain('['), run: toggle('leftOpen') },
-  rightPanel: { label: 'Settings panel', shortcut: ']', matches: plain(']'), run: toggle('rightOpen') },
+  // Ctrl: plain [ and ] step the brush radius in Paint mode, as in Blender.
+  leftPanel: { label: 'Skeleton panel', shortcut: 'Ctrl+[', matches: ctrl('['), run: toggle('leftOpen') },
+  rightPanel: { label: 'Settings panel', shortcut: 'Ctrl+]', matches: ctrl(']'), run: toggle('rightOpen') },
   lockSelected: {
     label: 'Lock / unlock the selected joint',
     shortcut: 'L',
@@ -94,10 +101,14 @@ export type CommandId = keyof typeof COMMANDS;
 /** "Label (Shortcut)", for title attributes. */
 export const tooltip = (id: CommandId) => `${COMMANDS[id].label} (${COMMANDS[id].shortcut})`;
 
+// Fields that take typing; sliders, checkboxes and buttons keep the shortcuts (Ctrl+Z after a slider drag).
+const TYPING =
+  'input:not([type=range]):not([type=checkbox]):not([type=radio]):not([type=button]), textarea, select, [contenteditable="true"]';
+
 /** Runs the command a key press asks for, unless the user is typing in a field. */
 export function handleShortcut(e: KeyboardEvent): void {
   const target = e.target as HTMLElement | null;
-  if (target?.closest('input, textarea, select, [contenteditable="true"]')) return;
+  if (target?.closest?.(TYPING)) return;
   for (const command of Object.values(COMMANDS) as Command[]) {
     if (command.matches(e)) {
       e.preventDefault();

@@ -5,6 +5,7 @@ import { App } from './components/App.tsx';
 import { ErrorBoundary } from './components/ErrorBoundary.tsx';
 import { editor } from './editor-instance.ts';
 import { loadBrowserDraco } from './io/draco-browser.ts';
+import { connectPaint } from './paint/connect-paint.ts';
 import { connectPersist } from './persist/connect-persist.ts';
 import { installScripting } from './scripting.ts';
 import { startup } from './startup.ts';
@@ -16,6 +17,7 @@ import './styles.css';
 performance.mark('skinsmith:main');
 setDecoderLoaders({ draco: loadBrowserDraco });
 connectStore(editor);
+connectPaint(editor);
 // Before the first model opens: autosave, the unload prompt, the restore offer.
 connectPersist();
 installScripting();

@@ -2,11 +2,19 @@ import type { Editor, VertexInfluence } from '../src/editor/editor.ts';
 import type { Notice } from '../src/editor/notices.ts';
 import type { ExportOptions } from '../src/gltf/export-weights.ts';
 import type { SkinnedModel } from '../src/gltf/skinned-model.ts';
+import { builtinDocument } from './builtin-character.ts';
 import { editor } from './editor-instance.ts';
 import { type ScriptExport, scriptExport } from './export/script-export.ts';
 import { openFiles, openUrl } from './io/open.ts';
+import {
+  type ScriptBrush,
+  type ScriptPaint,
+  scriptBrush,
+  scriptMode,
+  scriptPaint,
+} from './paint/script-paint.ts';
 import { type ScriptPersist, scriptPersist } from './persist/script-persist.ts';
-import { type UiState, useUi } from './store.ts';
+import { type EditorMode, type UiState, useUi } from './store.ts';
 import { viewport } from './viewport-bridge.ts';
 
 export interface JointSummary {
@@ -45,6 +53,18 @@ export interface SkinsmithApi {
   load(bytes: Uint8Array | ArrayBuffer, name: string): Promise<Stats>;
   /** Opens a same-origin URL (other origins are refused); resolves once it is drawn. */
   loadUrl(url: string): Promise<Stats>;
+  /** Opens the built-in mannequin at about `targetVertices` vertices (10k by default; 300000 for the benchmark). */
+  loadMannequin(targetVertices?: number): Promise<Stats>;
+  /** Weight painting for scripts: strokes through the mouse's path, replay, flood, picking (README.md). */
+  paint: ScriptPaint;
+  /** Reads, or changes then reads, the brush settings (`radiusPx`/`radiusUnit`: the UI's screen radius). */
+  brush(settings?: Partial<ScriptBrush>): ScriptBrush;
+  /** Undoes the last step (a stroke, a flood, a tool); false when there is none. */
+  undo(): boolean;
+  /** Redoes the last undone step; false when there is none. */
+  redo(): boolean;
+  /** Reads or switches the mode: 'inspect' or 'paint'. */
+  mode(mode?: EditorMode): EditorMode;
   joints(): JointSummary[];
   selectJoint(idOrName: number | string | null): number | null;
   selectedJoint(): JointSummary | null;
@@ -125,6 +145,13 @@ export function installScripting(): SkinsmithApi {
       return drawn(await openFiles([{ name, bytes: async () => data }]));
     },
     loadUrl: async (url) => drawn(await openUrl(url)),
+    loadMannequin: async (targetVertices) =>
+      drawn(editor.loadDocument(await builtinDocument(targetVertices), 'Mannequin.glb')),
+    paint: scriptPaint,
+    brush: scriptBrush,
+    undo: () => editor.undo(),
+    redo: () => editor.redo(),
+    mode: scriptMode,
     joints: () => {
       const counts = editor.jointVertexCounts();
       return [...(editor.model?.joints.keys() ?? [])].map((id) => summary(id, counts));

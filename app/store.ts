@@ -1,6 +1,9 @@
 import { create } from 'zustand';
 import type { Notice } from '../src/editor/notices.ts';
 
+/** What a left drag in the viewport does: look (Inspect), paint weights (Paint), bend joints (Pose). */
+export type EditorMode = 'inspect' | 'paint' | 'pose';
+
 /** A message that pops up over the viewport (load errors, refusals); cleared by the user or a load. */
 export interface Toast {
   id: number;
@@ -31,6 +34,8 @@ export interface UiState {
   bones: boolean;
   leftOpen: boolean;
   rightOpen: boolean;
+  mode: EditorMode;
+  setMode: (mode: EditorMode) => void;
   toggle: (flag: 'heatmap' | 'wireframe' | 'textures' | 'bones' | 'leftOpen' | 'rightOpen') => void;
   showToast: (level: Notice['level'], message: string) => void;
   dismissToast: () => void;
@@ -53,6 +58,8 @@ export const useUi = create<UiState>((set) => ({
   bones: true,
   leftOpen: true,
   rightOpen: true,
+  mode: 'inspect',
+  setMode: (mode) => set({ mode }),
   toggle: (flag) => set((s) => ({ [flag]: !s[flag] })),
   showToast: (level, message) => set({ toast: { id: ++toastId, level, message } }),
   dismissToast: () => set({ toast: null }),

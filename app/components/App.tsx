@@ -5,6 +5,7 @@ import { useShortcuts } from '../useShortcuts.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { ExportDialog } from './ExportDialog.tsx';
 import { JointPanel } from './JointPanel.tsx';
+import { PaintOverlays } from './PaintOverlays.tsx';
 import { RestoreOffer } from './RestoreOffer.tsx';
 import { SettingsPanel } from './SettingsPanel.tsx';
 import { StatusBar } from './StatusBar.tsx';
@@ -50,6 +51,7 @@ export function App() {
           </Suspense>
         </ErrorBoundary>
         <Toast />
+        <PaintOverlays />
         <BusyBadge />
         <RestoreOffer />
         <StorageWarningBanner />

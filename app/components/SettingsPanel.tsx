@@ -2,6 +2,7 @@ import { editor } from '../editor-instance.ts';
 import { useUi } from '../store.ts';
 import { useJointCounts } from '../useJointCounts.ts';
 import { HEAT_STOPS, HEAT_ZERO_SRGB } from '../viewport/heat-colors.ts';
+import { BrushPanel } from './BrushPanel.tsx';
 import { Section } from './Section.tsx';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
@@ -82,10 +83,8 @@ export function SettingsPanel() {
       <Section title="Heat map">
         <Legend />
       </Section>
-      <Section title="Brush" open={false}>
-        <p className="muted">
-          Weight painting (mix, add, subtract, smooth; radius, strength, falloff) arrives in a later version.
-        </p>
+      <Section title="Brush">
+        <BrushPanel />
       </Section>
       <Section title="Pose" open={false}>
         <p className="muted">Pose sliders to bend the joints and test creases arrive in a later version.</p>

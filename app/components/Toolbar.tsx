@@ -1,6 +1,8 @@
 import { COMMANDS, type CommandId, tooltip } from '../commands.ts';
 import { useUi } from '../store.ts';
+import { HistoryButtons } from './HistoryButtons.tsx';
 import { Icon, type IconName } from './Icon.tsx';
+import { ModeButtons } from './ModeButtons.tsx';
 
 function ToolButton({
   id,
@@ -27,18 +29,6 @@ function ToolButton({
     </button>
   );
 }
-
-/** Modes to come (painting, posing): shown so the layout has their place, disabled until they land. */
-const MODES = [
-  { name: 'Inspect', icon: 'eye', enabled: true, hint: 'Inspect weights (current mode)' },
-  { name: 'Paint', icon: 'brush', enabled: false, hint: 'Weight painting: coming in a later version' },
-  {
-    name: 'Pose',
-    icon: 'pose',
-    enabled: false,
-    hint: 'Pose the joints to test creases: coming in a later version',
-  },
-] as const;
 
 export function Toolbar() {
   const heatmap = useUi((s) => s.heatmap);
@@ -73,21 +63,9 @@ export function Toolbar() {
       <ToolButton id="textures" icon="texture" text="Textures" pressed={textures} />
       <ToolButton id="bones" icon="bones" text="Bones" pressed={bones} />
       <span className="sep" />
-      <div className="modes" title="Modes">
-        {MODES.map((m) => (
-          <button
-            key={m.name}
-            type="button"
-            className="tool mode"
-            title={m.hint}
-            disabled={!m.enabled}
-            aria-pressed={m.enabled}
-          >
-            <Icon name={m.icon} />
-            <span>{m.name}</span>
-          </button>
-        ))}
-      </div>
+      <ModeButtons />
+      <span className="sep" />
+      <HistoryButtons />
       <span className="grow" />
       <button
         type="button"

@@ -8,7 +8,10 @@ import { type BoneShape, boneMatrix, octahedronGeometry } from './bone-layout.ts
 
 const BONE = new Color('#a9b0c0');
 const SELECTED = new Color('#ff3df5');
-const LOCKED = new Color('#6c7384');
+// Amber like the tree's lock: a locked joint reads as "hands off" in the viewport too; selected
+// and locked, a dimmed magenta.
+const LOCKED = new Color('#b9853f');
+const SELECTED_LOCKED = new Color('#a8609f');
 
 /**
  * The skeleton as octahedral bones drawn over the mesh (the depth buffer is cleared just before
@@ -50,7 +53,8 @@ export function Bones({ shapes, radius }: { shapes: BoneShape[]; radius: number 
     const mesh = ref.current;
     if (!mesh) return;
     shapes.forEach((shape, i) => {
-      const color = shape.owner === selected ? SELECTED : editor.locks.has(shape.owner) ? LOCKED : BONE;
+      const locked = editor.locks.has(shape.owner);
+      const color = shape.owner === selected ? (locked ? SELECTED_LOCKED : SELECTED) : locked ? LOCKED : BONE;
       mesh.setColorAt(i, color);
     });
     if (mesh.instanceColor) mesh.instanceColor.needsUpdate = true;
@@ -58,12 +62,15 @@ export function Bones({ shapes, radius }: { shapes: BoneShape[]; radius: number 
   }, [shapes, selected, locksRev, invalidate]);
 
   // Hidden bones stay mounted (cheap) but must not catch clicks meant for the orbit controls.
+  // In Paint mode a left press on the mesh paints: Alt+click picks a bone there.
   const onClick = (e: ThreeEvent<MouseEvent>) => {
     if (!visible || e.instanceId === undefined) return;
+    if (useUi.getState().mode === 'paint' && !e.nativeEvent.altKey) return;
     e.stopPropagation();
     editor.selectJoint(shapes[e.instanceId].owner);
   };
   const setCursor = (cursor: string) => () => {
+    if (useUi.getState().mode === 'paint') return; // the brush owns the cursor
     gl.domElement.style.cursor = visible ? cursor : '';
   };
 

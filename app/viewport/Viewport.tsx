@@ -2,6 +2,7 @@ import { OrbitControls } from '@react-three/drei';
 import { addAfterEffect, Canvas, useFrame, useThree } from '@react-three/fiber';
 import { useEffect, useRef } from 'react';
 import { type DirectionalLight, NeutralToneMapping, Vector3 } from 'three';
+import { PaintLayer } from '../paint/PaintLayer.tsx';
 import { viewport } from '../viewport-bridge.ts';
 import { ModelView } from './ModelView.tsx';
 
@@ -54,6 +55,7 @@ export function Viewport() {
         <CameraLight />
         <OrbitControls makeDefault enableDamping={false} />
         <ModelView />
+        <PaintLayer />
         <FrameSignal />
       </Canvas>
     </div>

@@ -1,0 +1,98 @@
+import { useEffect } from 'react';
+import { COMMANDS, type Command } from '../commands.ts';
+import { PAINT_COMMANDS } from '../paint/paint-commands.ts';
+import { usePaint } from '../paint/paint-store.ts';
+import { Icon } from './Icon.tsx';
+
+/** Keys (shown as keycaps) or a mouse gesture (`mouse`: shown as words), and what it does. */
+type Row = [keys: string, action: string, mouse?: 'mouse'];
+
+const paintIds = new Set(Object.keys(PAINT_COMMANDS));
+const rows = (entries: [string, Command][]): Row[] => entries.map(([, c]) => [c.shortcut, c.label]);
+const mouse = (items: [string, string][]): Row[] => items.map(([k, a]) => [k, a, 'mouse']);
+
+/** Mouse and held keys: not commands, but what a rigger asks first. */
+const PAINT_MOUSE = mouse([
+  ['Drag on the mesh', 'Paint (a pen’s pressure scales the strength)'],
+  ['Shift + drag', 'Smooth, whatever the brush'],
+  ['Ctrl + drag', 'Invert: Add ↔ Subtract; Draw paints 1 − weight'],
+  ['Drag off the mesh', 'Orbit (or Alt + drag anywhere)'],
+  ['Alt + click a bone', 'Select its joint'],
+]);
+const VIEW_MOUSE = mouse([
+  ['Left drag', 'Orbit (Inspect mode)'],
+  ['Right drag', 'Pan'],
+  ['Wheel, middle drag', 'Zoom'],
+  ['Click a bone', 'Select its joint (Inspect mode)'],
+]);
+const TREE: Row[] = [
+  ['↑ ↓', 'Joint tree: previous / next joint'],
+  ['← →', 'Joint tree: collapse / expand'],
+];
+
+function Group({ title, items }: { title: string; items: Row[] }) {
+  return (
+    <section className="shortcut-group">
+      <h3>{title}</h3>
+      <dl>
+        {items.map(([keys, action, how]) => (
+          <div key={`${keys}:${action}`} className="shortcut-row">
+            <dt>{how === 'mouse' ? <span className="gesture">{keys}</span> : <kbd>{keys}</kbd>}</dt>
+            <dd>{action}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+function Overlay() {
+  const close = () => usePaint.setState({ helpOpen: false });
+  // Escape closes the overlay before it dismisses anything else.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      e.stopImmediatePropagation();
+      usePaint.setState({ helpOpen: false });
+    };
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
+  }, []);
+  const entries = Object.entries(COMMANDS) as [string, Command][];
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: the backdrop closes on click; Escape closes it too
+    // biome-ignore lint/a11y/useKeyWithClickEvents: Escape is handled on the window
+    <div className="shortcut-backdrop" onClick={close}>
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: stops the backdrop's click only */}
+      <div
+        className="shortcut-overlay"
+        role="dialog"
+        aria-modal="true"
+        aria-label="Keyboard shortcuts"
+        data-testid="shortcut-overlay"
+        onClick={(e) => e.stopPropagation()}
+      >
+        <header>
+          <h2>Keyboard shortcuts</h2>
+          <button type="button" className="tool icon-only" title="Close (Esc)" onClick={close}>
+            <Icon name="close" size={14} />
+          </button>
+        </header>
+        <div className="shortcut-columns">
+          <Group title="Every mode" items={rows(entries.filter(([id]) => !paintIds.has(id)))} />
+          <Group title="Paint mode" items={rows(entries.filter(([id]) => paintIds.has(id)))} />
+          <div>
+            <Group title="Painting with the mouse" items={PAINT_MOUSE} />
+            <Group title="View" items={[...VIEW_MOUSE, ...TREE]} />
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** `?`: every shortcut of the app, generated from the command tables (so it never goes stale). */
+export function ShortcutOverlay() {
+  const open = usePaint((s) => s.helpOpen);
+  return open ? <Overlay /> : null;
+}

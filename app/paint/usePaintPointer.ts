@@ -1,0 +1,180 @@
+import { addAfterEffect, useThree } from '@react-three/fiber';
+import { useEffect } from 'react';
+import type { BrushModifiers } from '../../src/editor/brush-settings.ts';
+import { editor } from '../editor-instance.ts';
+import { useUi } from '../store.ts';
+import type { BrushCursor } from './brush-cursor.ts';
+import { cursorLook } from './cursor-look.ts';
+import { lastPointer } from './paint-bridge.ts';
+import { paintLatency } from './paint-latency.ts';
+import { usePaint } from './paint-store.ts';
+import { paintView } from './paint-view.ts';
+import { strokeDriver } from './stroke-driver.ts';
+
+type Controls = {
+  addEventListener: (t: 'change', f: () => void) => void;
+  removeEventListener: (t: 'change', f: () => void) => void;
+};
+
+const pressureOf = (e: PointerEvent) => (e.pointerType === 'pen' ? e.pressure : 1);
+
+/**
+ * Paint mode's pointer: a left press on the mesh paints (a stroke per drag); a left press off
+ * the mesh, Alt+left, the right and middle buttons and the wheel stay with the orbit controls,
+ * so a rigger orbits as in Blender/Maya without leaving the mode. The cursor follows the surface
+ * under the pointer. Nothing here sets React state: picks, dabs and the cursor are imperative,
+ * and the viewport renders on demand (each dab's 'weights' event invalidates).
+ */
+export function usePaintPointer(cursor: BrushCursor): void {
+  const gl = useThree((s) => s.gl);
+  const get = useThree((s) => s.get);
+  const invalidate = useThree((s) => s.invalidate);
+
+  useEffect(() => {
+    const canvas = gl.domElement;
+    const wrapper = canvas.parentElement ?? canvas;
+    let strokePointer: number | null = null;
+    let swallowClick = false;
+    /** The left button went down on the mesh (painting or refused): the cursor stays up while it is held. */
+    let brushPress = false;
+    let held: BrushModifiers = {};
+
+    const hide = () => {
+      cursor.hide();
+      invalidate();
+    };
+    const hover = (x: number, y: number, dragging: boolean) => {
+      // An orbit or pan drag: the surface slides under a still pointer, the circle would only flicker.
+      const pick = dragging && !brushPress ? null : paintView.pick(x, y);
+      if (!pick) {
+        if (cursor.visible) hide();
+        canvas.style.cursor = '';
+        return;
+      }
+      const { settings, radiusUnit, radiusPx } = usePaint.getState();
+      const look = cursorLook(settings, held);
+      const radius = radiusUnit === 'px' ? radiusPx * pick.worldPerPixel : settings.radius;
+      cursor.look(look.color, settings.falloff, look.refused ? 0.7 : 1);
+      cursor.place(pick.hit.point, pick.hit.normal, radius);
+      canvas.style.cursor = look.refused ? 'not-allowed' : 'crosshair';
+      invalidate();
+    };
+    const rehover = () => {
+      if (lastPointer.over) hover(lastPointer.x, lastPointer.y, false);
+    };
+
+    const onDown = (e: PointerEvent) => {
+      swallowClick = false;
+      if (e.button !== 0 || e.altKey || usePaint.getState().radial) return;
+      const modifiers = { smooth: e.shiftKey, invert: e.ctrlKey || e.metaKey };
+      const result = strokeDriver.begin({ x: e.clientX, y: e.clientY, pressure: pressureOf(e) }, modifiers);
+      if (result === 'miss') return; // off the mesh: the orbit controls take it
+      brushPress = true;
+      // On the mesh the press is the brush's, even when refused: it must not orbit or pick a bone.
+      e.stopPropagation();
+      e.preventDefault();
+      swallowClick = true;
+      (document.activeElement as HTMLElement | null)?.blur?.();
+      if (result === 'painting') {
+        strokePointer = e.pointerId;
+        canvas.setPointerCapture(e.pointerId);
+        paintLatency.dabApplied(e.timeStamp);
+      }
+    };
+
+    const onMove = (e: PointerEvent) => {
+      lastPointer.x = e.clientX;
+      lastPointer.y = e.clientY;
+      lastPointer.over = true;
+      if (usePaint.getState().radial) return;
+      if (strokePointer === e.pointerId && editor.paint.painting) {
+        const before = editor.weightsRevision;
+        // Coalesced events: a fast pen or mouse gives every sample, not one per frame.
+        for (const ev of e.getCoalescedEvents?.() ?? [e])
+          strokeDriver.moveTo({ x: ev.clientX, y: ev.clientY, pressure: pressureOf(ev) });
+        if (editor.weightsRevision !== before) paintLatency.dabApplied(e.timeStamp);
+      }
+      hover(e.clientX, e.clientY, e.buttons !== 0);
+    };
+
+    const onUp = (e: PointerEvent) => {
+      if (brushPress && e.button === 0) {
+        brushPress = false;
+        if (strokePointer === null) hover(e.clientX, e.clientY, false);
+      }
+      if (strokePointer !== e.pointerId) return;
+      strokePointer = null;
+      if (canvas.hasPointerCapture(e.pointerId)) canvas.releasePointerCapture(e.pointerId);
+      strokeDriver.end();
+      hover(e.clientX, e.clientY, false);
+    };
+
+    const onLeave = () => {
+      lastPointer.over = false;
+      if (strokePointer === null && cursor.visible) hide();
+    };
+
+    // The click that ends a paint press must not reach the bones (they select on click).
+    const onClick = (e: MouseEvent) => {
+      if (!swallowClick) return;
+      swallowClick = false;
+      e.stopPropagation();
+    };
+
+    // Shift (smooth) and Ctrl (invert) recolour the cursor while held.
+    const onKey = (e: KeyboardEvent) => {
+      const next = { smooth: e.shiftKey, invert: e.ctrlKey || e.metaKey };
+      if (next.smooth === held.smooth && next.invert === held.invert) return;
+      held = next;
+      rehover();
+    };
+    const onBlur = () => {
+      held = {};
+    };
+
+    // Brush or joint changes recolour and resize the cursor where it is.
+    const offs = [
+      usePaint.subscribe(rehover),
+      editor.events.on('selection', rehover),
+      editor.events.on('locks', rehover),
+      editor.paint.events.on('stroke', (phase) => {
+        if (phase === 'cancel') strokePointer = null;
+      }),
+      addAfterEffect(() => paintLatency.frameRendered()),
+    ];
+    const controls = get().controls as unknown as Controls | null;
+    controls?.addEventListener('change', rehover);
+
+    wrapper.addEventListener('pointerdown', onDown, { capture: true });
+    wrapper.addEventListener('click', onClick, { capture: true });
+    canvas.addEventListener('pointermove', onMove);
+    canvas.addEventListener('pointerup', onUp);
+    canvas.addEventListener('pointercancel', onUp);
+    canvas.addEventListener('pointerleave', onLeave);
+    window.addEventListener('keydown', onKey);
+    window.addEventListener('keyup', onKey);
+    window.addEventListener('blur', onBlur);
+    rehover();
+    return () => {
+      for (const off of offs) off();
+      controls?.removeEventListener('change', rehover);
+      wrapper.removeEventListener('pointerdown', onDown, { capture: true });
+      wrapper.removeEventListener('click', onClick, { capture: true });
+      canvas.removeEventListener('pointermove', onMove);
+      canvas.removeEventListener('pointerup', onUp);
+      canvas.removeEventListener('pointercancel', onUp);
+      canvas.removeEventListener('pointerleave', onLeave);
+      window.removeEventListener('keydown', onKey);
+      window.removeEventListener('keyup', onKey);
+      window.removeEventListener('blur', onBlur);
+      // Leaving Paint mode mid-stroke keeps what was painted (one undo step).
+      if (editor.paint.painting) strokeDriver.end();
+      canvas.style.cursor = '';
+      cursor.hide();
+      invalidate();
+    };
+  }, [gl, get, invalidate, cursor]);
+
+  // Leaving the mode or loading a model hides the cursor until the pointer moves again.
+  useEffect(() => useUi.subscribe((s, prev) => s.modelRev !== prev.modelRev && cursor.hide()), [cursor]);
+}
