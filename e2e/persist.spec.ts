@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { dropFiles, expect, test, waitForModel } from './fixtures.ts';
 import { paintStroke, readAllWeights, waitForAutosave } from './persist-helpers.ts';
 
@@ -82,4 +83,45 @@ test('Start fresh closes the offer and keeps the sessions; opening a file to loo
   await page.evaluate(() => window.skinsmith.persist.flush());
   const sessions = await page.evaluate(() => window.skinsmith.persist.sessions());
   expect(sessions.map((s) => s.fileName)).toEqual(['Mannequin.glb']);
+});
+
+test('Save project (Ctrl+S) downloads a .skinsmith.glb that opens with its weights and state', async ({
+  editor: page,
+}) => {
+  await page.evaluate(() => window.skinsmith.editor.setLocked('Neck', true));
+  await paintStroke(page, 'LeftForeArm');
+  await page.evaluate(() => window.skinsmith.editor.paint.setSettings({ radius: 0.07, mirror: true }));
+  const painted = await readAllWeights(page);
+  const selected = await page.evaluate(() => window.skinsmith.editor.selectedJoint);
+  await expect(page.getByTitle(/^Save project.*\(Ctrl\+S\)$/)).toBeVisible();
+
+  const download = page.waitForEvent('download');
+  await page.keyboard.press('Control+s');
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('Mannequin.skinsmith.glb');
+  const bytes = new Uint8Array(readFileSync((await file.path())!));
+  // The project holds the work: closing the tab no longer asks.
+  expect(await page.evaluate(() => window.skinsmith.editor.hasUnexportedEdits)).toBe(false);
+
+  // Elsewhere: another model open, other settings; then the project dropped in like any file.
+  const glb = await page.evaluate(async () => [...(await window.skinsmith.editor.renderBytes())]);
+  await dropFiles(page, [{ name: 'Other.glb', bytes: Uint8Array.from(glb) }]);
+  await waitForModel(page, 'Other.glb');
+  await page.evaluate(() => window.skinsmith.editor.paint.setSettings({ radius: 0.3, mirror: false }));
+  await dropFiles(page, [{ name: file.suggestedFilename(), bytes }]);
+  await waitForModel(page, 'Mannequin.skinsmith.glb');
+
+  expect(await readAllWeights(page)).toEqual(painted);
+  expect(
+    await page.evaluate(() => ({
+      locked: window.skinsmith
+        .joints()
+        .filter((j) => j.locked)
+        .map((j) => j.name),
+      selected: window.skinsmith.editor.selectedJoint,
+      radius: window.skinsmith.editor.paint.settings.radius,
+      mirror: window.skinsmith.editor.paint.settings.mirror,
+    })),
+  ).toEqual({ locked: ['Neck'], selected, radius: 0.07, mirror: true });
+  await expect(page.getByTestId('status-notice')).toContainText('Opened the project');
 });
