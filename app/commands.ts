@@ -1,3 +1,4 @@
+import { toggleAutobindPanel } from './bind/autobind-store.ts';
 import { EDIT_COMMANDS } from './edit-commands.ts';
 import { editor } from './editor-instance.ts';
 import { useExport } from './export/export-store.ts';
@@ -47,6 +48,12 @@ export const COMMANDS = {
     shortcut: 'Ctrl+S',
     matches: ctrl('s'),
     run: () => void saveProject(),
+  },
+  autobind: {
+    label: 'Auto-bind: first weights from the skeleton',
+    shortcut: 'Ctrl+B',
+    matches: ctrl('b'),
+    run: toggleAutobindPanel,
   },
   frameAll: {
     label: 'Frame all',

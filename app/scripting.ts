@@ -1,7 +1,9 @@
+import type { EditorAutobindOptions, EditorAutobindStats } from '../src/editor/autobind-job.ts';
 import type { Editor, VertexInfluence } from '../src/editor/editor.ts';
 import type { Notice } from '../src/editor/notices.ts';
 import type { ExportOptions } from '../src/gltf/export-weights.ts';
 import type { SkinnedModel } from '../src/gltf/skinned-model.ts';
+import { startAutobind } from './bind/autobind-store.ts';
 import { builtinDocument } from './builtin-character.ts';
 import { editor } from './editor-instance.ts';
 import { type ScriptExport, scriptExport } from './export/script-export.ts';
@@ -82,6 +84,11 @@ export interface SkinsmithApi {
   export(options?: ExportOptions): Promise<ScriptExport>;
   /** Autosave, saved sessions and project files (see README.md, "Your work is safe"). */
   persist: ScriptPersist;
+  /**
+   * Auto-binds as the panel's Run does (in the worker, one undo step, progress on the panel if
+   * open); resolves with the stats once the weights are applied. See README.md.
+   */
+  autobind(options?: EditorAutobindOptions): Promise<EditorAutobindStats>;
 }
 
 function summary(id: number, counts: Map<number, number>): JointSummary {
@@ -171,6 +178,7 @@ export function installScripting(): SkinsmithApi {
     frame: () => viewport.nextFrame(),
     export: scriptExport,
     persist: scriptPersist,
+    autobind: (options = {}) => startAutobind(options),
   };
   (window as unknown as { skinsmith: SkinsmithApi }).skinsmith = api;
   return api;

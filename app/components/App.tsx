@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { useUi } from '../store.ts';
 import { useFileDrop } from '../useFileDrop.ts';
 import { useShortcuts } from '../useShortcuts.ts';
+import { AutobindPanel } from './AutobindPanel.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { ExportDialog } from './ExportDialog.tsx';
 import { JointPanel } from './JointPanel.tsx';
@@ -52,6 +53,7 @@ export function App() {
         </ErrorBoundary>
         <Toast />
         <PaintOverlays />
+        <AutobindPanel />
         <BusyBadge />
         <RestoreOffer />
         <StorageWarningBanner />

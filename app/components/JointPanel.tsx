@@ -1,4 +1,5 @@
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { useAutobind } from '../bind/autobind-store.ts';
 import { tooltip } from '../commands.ts';
 import { editor } from '../editor-instance.ts';
 import { useUi } from '../store.ts';
@@ -13,19 +14,22 @@ function Row({
   row,
   count,
   locked,
+  excluded,
   selected,
   onToggle,
 }: {
   row: JointRow;
   count: number;
   locked: boolean;
+  /** Left out of auto-bind (a root, IK target or helper). */
+  excluded: boolean;
   selected: boolean;
   onToggle: (id: number) => void;
 }) {
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: the tree (which holds focus) handles the keys for its rows
     <div
-      className={`joint-row${selected ? ' selected' : ''}${locked ? ' locked' : ''}`}
+      className={`joint-row${selected ? ' selected' : ''}${locked ? ' locked' : ''}${excluded ? ' excluded' : ''}`}
       role="treeitem"
       tabIndex={-1}
       aria-selected={selected}
@@ -53,6 +57,24 @@ function Row({
       <span className={`count${count === 0 ? ' zero' : ''}`}>{count.toLocaleString('en-US')}</span>
       <button
         type="button"
+        className={`lock exclude${excluded ? ' on' : ''}`}
+        tabIndex={-1}
+        aria-pressed={excluded}
+        aria-label={`Exclude ${row.name} from binding`}
+        title={
+          excluded
+            ? `${row.name} is excluded from auto-bind: click to bind it again`
+            : `Exclude ${row.name} from auto-bind (a root, IK target or helper that should not deform)`
+        }
+        onClick={(e) => {
+          e.stopPropagation();
+          editor.setExcluded(row.id, !excluded);
+        }}
+      >
+        <Icon name="exclude" size={13} />
+      </button>
+      <button
+        type="button"
         className={`lock${locked ? ' on' : ''}`}
         tabIndex={-1}
         aria-pressed={locked}
@@ -72,6 +94,7 @@ function Row({
 export function JointPanel() {
   useUi((s) => s.modelRev); // re-render on a new model (editor.model below)
   useUi((s) => s.locksRev); // …and when locks change (editor.locks below)
+  useAutobind((s) => s.excludedRev); // …and exclusions (editor.excluded below)
   const selected = useUi((s) => s.selected);
   const counts = useJointCounts();
   const [query, setQuery] = useState('');
@@ -148,6 +171,7 @@ export function JointPanel() {
             row={row}
             count={counts.get(row.id) ?? 0}
             locked={editor.locks.has(row.id)}
+            excluded={editor.excluded.has(row.id)}
             selected={row.id === selected}
             onToggle={toggle}
           />

@@ -1,3 +1,4 @@
+import { useAutobind } from '../bind/autobind-store.ts';
 import { COMMANDS, type CommandId, tooltip } from '../commands.ts';
 import { useUi } from '../store.ts';
 import { HistoryButtons } from './HistoryButtons.tsx';
@@ -37,6 +38,7 @@ export function Toolbar() {
   const bones = useUi((s) => s.bones);
   const leftOpen = useUi((s) => s.leftOpen);
   const rightOpen = useUi((s) => s.rightOpen);
+  const autobindOpen = useAutobind((s) => s.open);
   return (
     <header className="toolbar" role="toolbar" aria-label="Editor tools">
       <span className="brand" title="Skinsmith: skin weights for rigged glTF characters">
@@ -54,6 +56,7 @@ export function Toolbar() {
       <ToolButton id="open" icon="open" text="Open" />
       <ToolButton id="export" icon="export" text="Export" />
       <ToolButton id="saveProject" icon="save" text="Save" />
+      <ToolButton id="autobind" icon="bind" text="Auto-bind" pressed={autobindOpen} />
       <span className="sep" />
       <ToolButton id="frameAll" icon="frame" text="Frame" />
       <ToolButton id="frameSelected" icon="focus" text="Joint" />
