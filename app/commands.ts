@@ -5,6 +5,7 @@ import { useExport } from './export/export-store.ts';
 import { pickAndOpen } from './io/file-picker.ts';
 import { PAINT_COMMANDS } from './paint/paint-commands.ts';
 import { saveProject } from './persist/project-actions.ts';
+import { SELECT_COMMANDS } from './select/select-commands.ts';
 import { useUi } from './store.ts';
 import { viewport } from './viewport-bridge.ts';
 
@@ -30,6 +31,7 @@ const toggle = (flag: Parameters<ReturnType<typeof useUi.getState>['toggle']>[0]
 // Paint's first: its Escape (cancel a stroke) only matches while painting, before Dismiss.
 export const COMMANDS = {
   ...PAINT_COMMANDS,
+  ...SELECT_COMMANDS,
   ...EDIT_COMMANDS,
   open: {
     label: 'Open .glb / .gltf (with its .bin and textures)',

@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import type { Notice } from '../src/editor/notices.ts';
 
 /** What a left drag in the viewport does: look (Inspect), paint weights (Paint), bend joints (Pose). */
-export type EditorMode = 'inspect' | 'paint' | 'pose';
+export type EditorMode = 'inspect' | 'select' | 'paint' | 'pose';
 
 /** A message that pops up over the viewport (load errors, refusals); cleared by the user or a load. */
 export interface Toast {

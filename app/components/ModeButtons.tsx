@@ -4,6 +4,13 @@ import { Icon, type IconName } from './Icon.tsx';
 
 const MODES: { mode: EditorMode; name: string; icon: IconName; hint: string; enabled: boolean }[] = [
   { mode: 'inspect', name: 'Inspect', icon: 'eye', hint: tooltip('inspectMode'), enabled: true },
+  {
+    mode: 'select',
+    name: 'Select',
+    icon: 'eye',
+    hint: tooltip('selectMode'),
+    enabled: true,
+  },
   { mode: 'paint', name: 'Paint', icon: 'brush', hint: tooltip('paintMode'), enabled: true },
   {
     mode: 'pose',

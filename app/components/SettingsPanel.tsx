@@ -3,6 +3,9 @@ import { useUi } from '../store.ts';
 import { useJointCounts } from '../useJointCounts.ts';
 import { HEAT_STOPS, HEAT_ZERO_SRGB } from '../viewport/heat-colors.ts';
 import { BrushPanel } from './BrushPanel.tsx';
+import { InspectorSection } from './InspectorPanel.tsx';
+import { SelectionSection } from './ToolsPanel.tsx';
+import { WeightToolsSection } from './WeightToolsSection.tsx';
 import { Section } from './Section.tsx';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
@@ -82,6 +85,15 @@ export function SettingsPanel() {
       </Section>
       <Section title="Heat map">
         <Legend />
+      </Section>
+      <Section title="Selection">
+        <SelectionSection />
+      </Section>
+      <Section title="Inspector">
+        <InspectorSection />
+      </Section>
+      <Section title="Weight tools">
+        <WeightToolsSection />
       </Section>
       <Section title="Brush">
         <BrushPanel />

@@ -3,6 +3,7 @@ import { addAfterEffect, Canvas, useFrame, useThree } from '@react-three/fiber';
 import { useEffect, useRef } from 'react';
 import { type DirectionalLight, NeutralToneMapping, Vector3 } from 'three';
 import { PaintLayer } from '../paint/PaintLayer.tsx';
+import { SelectLayer } from '../select/SelectLayer.tsx';
 import { viewport } from '../viewport-bridge.ts';
 import { ModelView } from './ModelView.tsx';
 
@@ -56,6 +57,7 @@ export function Viewport() {
         <OrbitControls makeDefault enableDamping={false} />
         <ModelView />
         <PaintLayer />
+        <SelectLayer />
         <FrameSignal />
       </Canvas>
     </div>

@@ -1,0 +1,147 @@
+import { useState } from 'react';
+import { editor } from '../editor-instance.ts';
+import { useUi } from '../store.ts';
+import { runTool } from './ToolsPanel.tsx';
+
+function Num(props: { label: string; value: number; step: number; set: (v: number) => void }) {
+  return (
+    <label className="field">
+      <span className="label">{props.label}</span>
+      <input
+        type="number"
+        className="value"
+        step={props.step}
+        value={props.value}
+        aria-label={props.label}
+        onChange={(e) => {
+          const v = Number(e.target.value);
+          if (Number.isFinite(v)) props.set(v);
+        }}
+      />
+    </label>
+  );
+}
+
+function Btn({ label, title, onClick }: { label: string; title: string; onClick: () => void }) {
+  return (
+    <button type="button" className="tool small" title={title} onClick={onClick} data-tool={label}>
+      {label}
+    </button>
+  );
+}
+
+/**
+ * The weight tools of `editor.tools`, on the selection (or everything when nothing is
+ * selected). Each button is one undo step in the editor; the toast says what it changed.
+ */
+export function WeightToolsSection() {
+  const selected = useUi((s) => s.selected);
+  useUi((s) => s.modelRev);
+  const [iterations, setIterations] = useState(2);
+  const [strength, setStrength] = useState(0.5);
+  const [threshold, setThreshold] = useState(0.01);
+  const [maxInfluences, setMax] = useState(4);
+  const [value, setValue] = useState(0.5);
+  const [target, setTarget] = useState('parent');
+  const t = () => editor.tools;
+  const joints = editor.model ? [...editor.model.joints.values()] : [];
+  return (
+    <div className="tools-grid" data-testid="weight-tools">
+      <Btn
+        label="Normalize"
+        title="Make each vertex's weights sum to 1"
+        onClick={() => runTool('Normalize', () => t().normalize())}
+      />
+      <Btn
+        label="Weld seams"
+        title="Give the vertices of a seam the same weights"
+        onClick={() => runTool('Weld seams', () => t().weldSeams())}
+      />
+      <Num label="Iterations" value={iterations} step={1} set={setIterations} />
+      <Num label="Strength" value={strength} step={0.1} set={setStrength} />
+      <Btn
+        label="Smooth"
+        title="Smooth along the surface"
+        onClick={() => runTool('Smooth', () => t().smooth({ iterations, strength }))}
+      />
+      <Num label="Prune below" value={threshold} step={0.01} set={setThreshold} />
+      <Btn
+        label="Prune"
+        title="Remove influences below the threshold"
+        onClick={() => runTool('Prune', () => t().prune({ threshold }))}
+      />
+      <Num label="Max influences" value={maxInfluences} step={1} set={setMax} />
+      <Btn
+        label="Limit"
+        title="Keep the strongest influences only"
+        onClick={() => runTool('Limit', () => t().limit({ maxInfluences }))}
+      />
+      <div className="row">
+        <Btn
+          label="L→R"
+          title="Mirror weights left to right"
+          onClick={() => runTool('Mirror', () => t().mirror({ direction: 'left-to-right' }))}
+        />
+        <Btn
+          label="R→L"
+          title="Mirror weights right to left"
+          onClick={() => runTool('Mirror', () => t().mirror({ direction: 'right-to-left' }))}
+        />
+        <Btn
+          label="Flip"
+          title="Swap the sides' weights"
+          onClick={() => runTool('Flip', () => t().mirror({ direction: 'flip' }))}
+        />
+      </div>
+      <label className="field">
+        <span className="label">Move to</span>
+        <select
+          className="value"
+          value={target}
+          aria-label="Move weight to"
+          onChange={(e) => setTarget(e.target.value)}
+        >
+          <option value="parent">parent</option>
+          {joints.map((j) => (
+            <option key={j.id} value={String(j.id)}>
+              {j.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <Btn
+        label="Move weight"
+        title="Move all of the selected joint's weight to the chosen joint"
+        onClick={() =>
+          runTool('Move weight', () => {
+            if (selected === null) throw new Error('select a joint first');
+            return t().moveWeight(selected, target === 'parent' ? 'parent' : Number(target));
+          })
+        }
+      />
+      <Num label="Weight" value={value} step={0.05} set={setValue} />
+      <Btn
+        label="Set weight"
+        title="Set the selected joint's weight on the selection"
+        onClick={() => runTool('Set weight', () => t().setWeight(value))}
+      />
+      <div className="row">
+        <Btn
+          label="Copy"
+          title="Copy the inspected vertex's weights (or the selection's average)"
+          onClick={() => runTool('Copy', () => void t().copy())}
+        />
+        <Btn
+          label="Paste"
+          title="Paste onto the selection"
+          onClick={() => runTool('Paste', () => t().paste({ mode: 'exact' }))}
+        />
+        <Btn
+          label="Paste avg"
+          title="Paste the average"
+          onClick={() => runTool('Paste', () => t().paste({ mode: 'average' }))}
+        />
+      </div>
+    </div>
+  );
+}
