@@ -49,6 +49,8 @@ test('Auto-bind shows progress, changes the heat map, and Ctrl+Z undoes it in on
   await panel.getByRole('button', { name: 'Run' }).click();
   const bar = panel.getByRole('progressbar');
   await expect(bar).toBeVisible();
+  // Progress moves (the worker reports it while it computes).
+  await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow'))).toBeGreaterThan(0);
   // The page keeps rendering while the worker computes (the viewport can orbit).
   const frameMs = await page.evaluate(async () => {
     const t = performance.now();

@@ -99,6 +99,11 @@ export async function startAutobind(options: EditorAutobindOptions): Promise<Edi
   try {
     const stats = await job.promise;
     useAutobind.setState({ result: { stats, scope } });
+    // Also in the status bar, which outlives the panel.
+    editor.notify({
+      level: 'info',
+      message: `Auto-bind (${scope}) took ${(stats.ms / 1000).toFixed(1)} s and changed ${stats.changedVertices} vertices: Ctrl+Z undoes it.`,
+    });
     return stats;
   } catch (err) {
     const e = err instanceof Error ? err : new Error(String(err));

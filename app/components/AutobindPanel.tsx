@@ -85,9 +85,11 @@ function NumberField({
   min,
   max,
   step,
+  disabled,
   onChange,
 }: {
   name: string;
+  disabled?: boolean;
   value: number;
   min: number;
   max: number;
@@ -103,6 +105,7 @@ function NumberField({
       min={min}
       max={max}
       step={step}
+      disabled={disabled}
       onChange={(e) => {
         const v = Number(e.target.value);
         if (Number.isFinite(v)) onChange(Math.min(max, Math.max(min, v)));
@@ -150,13 +153,14 @@ function Form({ disabled }: { disabled: boolean }) {
       <Row label="Falloff" hint="Falloff weighting: weight ∝ distance^−falloff (higher is sharper)">
         <NumberField
           name="falloff"
+          disabled={form.weighting !== 'falloff'}
           value={form.falloff}
           min={1}
           max={32}
           step={1}
           onChange={(falloff) => setForm({ falloff })}
         />
-        {form.weighting !== 'falloff' && <span className="muted">(Falloff weights)</span>}
+        {form.weighting !== 'falloff' && <span className="muted">with Falloff weights</span>}
       </Row>
       <Row label="Smoothing" hint="Extra smoothing passes over the surface (0: none)">
         <NumberField
