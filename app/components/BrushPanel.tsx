@@ -257,7 +257,7 @@ export function BrushPanel() {
         className="flood"
         data-testid="brush-flood"
         title="Flood: set the selected joint to the target weight on every vertex (one undo step)"
-        onClick={() => withRefusalToast(() => editor.paint.flood())}
+        onClick={() => withRefusalToast(() => editor.paint.flood(editor.selection.activeMasks))}
         disabled={!editor.model}
       >
         <PaintIcon name="flood" /> Flood {settings.weight.toFixed(2)}

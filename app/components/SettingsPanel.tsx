@@ -4,9 +4,9 @@ import { useJointCounts } from '../useJointCounts.ts';
 import { HEAT_STOPS, HEAT_ZERO_SRGB } from '../viewport/heat-colors.ts';
 import { BrushPanel } from './BrushPanel.tsx';
 import { InspectorSection } from './InspectorPanel.tsx';
+import { Section } from './Section.tsx';
 import { SelectionSection } from './ToolsPanel.tsx';
 import { WeightToolsSection } from './WeightToolsSection.tsx';
-import { Section } from './Section.tsx';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -78,11 +78,19 @@ function Legend() {
 
 /** The right-hand panel: what is selected, the heat map key, and the places of tools to come. */
 export function SettingsPanel() {
+  // In Paint mode the brush comes first, under the joint it paints; elsewhere it waits its turn.
+  const painting = useUi((s) => s.mode) === 'paint';
+  const brush = (
+    <Section title="Brush">
+      <BrushPanel />
+    </Section>
+  );
   return (
     <aside className="panel right" aria-label="Settings">
       <Section title="Joint">
         <JointInfoSection />
       </Section>
+      {painting && brush}
       <Section title="Heat map">
         <Legend />
       </Section>
@@ -95,9 +103,7 @@ export function SettingsPanel() {
       <Section title="Weight tools">
         <WeightToolsSection />
       </Section>
-      <Section title="Brush">
-        <BrushPanel />
-      </Section>
+      {!painting && brush}
       <Section title="Pose" open={false}>
         <p className="muted">Pose sliders to bend the joints and test creases arrive in a later version.</p>
       </Section>

@@ -30,9 +30,9 @@ const TREE: Row[] = [
   ['← →', 'Joint tree: collapse / expand'],
 ];
 
-function Group({ title, items }: { title: string; items: Row[] }) {
+function Group({ title, items, wide = false }: { title: string; items: Row[]; wide?: boolean }) {
   return (
-    <section className="shortcut-group">
+    <section className={`shortcut-group${wide ? ' wide' : ''}`}>
       <h3>{title}</h3>
       <dl>
         {items.map(([keys, action, how]) => (
@@ -79,7 +79,7 @@ function Overlay() {
           </button>
         </header>
         <div className="shortcut-columns">
-          <Group title="Every mode" items={rows(entries.filter(([id]) => !paintIds.has(id)))} />
+          <Group title="Every mode" items={rows(entries.filter(([id]) => !paintIds.has(id)))} wide />
           <Group title="Paint mode" items={rows(entries.filter(([id]) => paintIds.has(id)))} />
           <div>
             <Group title="Painting with the mouse" items={PAINT_MOUSE} />

@@ -1,4 +1,4 @@
-import { addAfterEffect, useThree } from '@react-three/fiber';
+import { addAfterEffect, addEffect, useThree } from '@react-three/fiber';
 import { useEffect } from 'react';
 import type { BrushModifiers } from '../../src/editor/brush-settings.ts';
 import { editor } from '../editor-instance.ts';
@@ -64,6 +64,7 @@ export function usePaintPointer(cursor: BrushCursor): void {
     };
 
     const onDown = (e: PointerEvent) => {
+      const handlerStart = performance.now();
       swallowClick = false;
       if (e.button !== 0 || e.altKey || usePaint.getState().radial) return;
       const modifiers = { smooth: e.shiftKey, invert: e.ctrlKey || e.metaKey };
@@ -78,11 +79,12 @@ export function usePaintPointer(cursor: BrushCursor): void {
       if (result === 'painting') {
         strokePointer = e.pointerId;
         canvas.setPointerCapture(e.pointerId);
-        paintLatency.dabApplied(e.timeStamp);
+        paintLatency.dabApplied(e.timeStamp, handlerStart);
       }
     };
 
     const onMove = (e: PointerEvent) => {
+      const handlerStart = performance.now();
       lastPointer.x = e.clientX;
       lastPointer.y = e.clientY;
       lastPointer.over = true;
@@ -92,7 +94,7 @@ export function usePaintPointer(cursor: BrushCursor): void {
         // Coalesced events: a fast pen or mouse gives every sample, not one per frame.
         for (const ev of e.getCoalescedEvents?.() ?? [e])
           strokeDriver.moveTo({ x: ev.clientX, y: ev.clientY, pressure: pressureOf(ev) });
-        if (editor.weightsRevision !== before) paintLatency.dabApplied(e.timeStamp);
+        if (editor.weightsRevision !== before) paintLatency.dabApplied(e.timeStamp, handlerStart);
       }
       hover(e.clientX, e.clientY, e.buttons !== 0);
     };
@@ -140,6 +142,7 @@ export function usePaintPointer(cursor: BrushCursor): void {
       editor.paint.events.on('stroke', (phase) => {
         if (phase === 'cancel') strokePointer = null;
       }),
+      addEffect(() => paintLatency.frameStarting()),
       addAfterEffect(() => paintLatency.frameRendered()),
     ];
     const controls = get().controls as unknown as Controls | null;
