@@ -5,6 +5,7 @@ import { useExport } from './export/export-store.ts';
 import { pickAndOpen } from './io/file-picker.ts';
 import { PAINT_COMMANDS } from './paint/paint-commands.ts';
 import { saveProject } from './persist/project-actions.ts';
+import { POSE_COMMANDS } from './pose/pose-commands.ts';
 import { SELECT_COMMANDS } from './select/select-commands.ts';
 import { useUi } from './store.ts';
 import { viewport } from './viewport-bridge.ts';
@@ -33,6 +34,7 @@ export const COMMANDS = {
   ...PAINT_COMMANDS,
   ...SELECT_COMMANDS,
   ...EDIT_COMMANDS,
+  ...POSE_COMMANDS,
   open: {
     label: 'Open .glb / .gltf (with its .bin and textures)',
     shortcut: 'Ctrl+O',

@@ -7,6 +7,7 @@ import { editor } from './editor-instance.ts';
 import { loadBrowserDraco } from './io/draco-browser.ts';
 import { connectPaint } from './paint/connect-paint.ts';
 import { connectPersist } from './persist/connect-persist.ts';
+import { connectPose } from './pose/connect-pose.ts';
 import { installScripting } from './scripting.ts';
 import { startup } from './startup.ts';
 import { useUi } from './store.ts';
@@ -18,6 +19,7 @@ performance.mark('skinsmith:main');
 setDecoderLoaders({ draco: loadBrowserDraco });
 connectStore(editor);
 connectPaint(editor);
+connectPose(editor);
 // Before the first model opens: autosave, the unload prompt, the restore offer.
 connectPersist();
 installScripting();

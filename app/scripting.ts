@@ -16,6 +16,7 @@ import {
   scriptPaint,
 } from './paint/script-paint.ts';
 import { type ScriptPersist, scriptPersist } from './persist/script-persist.ts';
+import { type ScriptPose, scriptPose } from './pose/script-pose.ts';
 import { type EditorMode, type UiState, useUi } from './store.ts';
 import { viewport } from './viewport-bridge.ts';
 
@@ -72,6 +73,8 @@ export interface SkinsmithApi {
   selectedJoint(): JointSummary | null;
   influences(primitiveIndex: number, vertex: number): VertexInfluence[];
   stats(): Stats;
+  /** Posing: joint rotations, reset, presets, clips, skinning preview, creases (README.md, "Posing"). */
+  pose: ScriptPose;
   /** Reads or changes the viewport toggles; resolves after the next frame. */
   display(flags?: Partial<DisplayFlags>): Promise<DisplayFlags>;
   /** Page coordinates of a point on the joint's bone (for clicking it), or null. */
@@ -168,6 +171,7 @@ export function installScripting(): SkinsmithApi {
       editor.selectedJoint === null ? null : summary(editor.selectedJoint, editor.jointVertexCounts()),
     influences: (primitiveIndex, vertex) => editor.influences(primitiveIndex, vertex),
     stats,
+    pose: scriptPose,
     display: async (flags) => {
       if (flags) useUi.setState(flags);
       await viewport.nextFrame();

@@ -4,6 +4,9 @@ import { useJointCounts } from '../useJointCounts.ts';
 import { HEAT_STOPS, HEAT_ZERO_SRGB } from '../viewport/heat-colors.ts';
 import { BrushPanel } from './BrushPanel.tsx';
 import { InspectorSection } from './InspectorPanel.tsx';
+import { PoseClips } from './PoseClips.tsx';
+import { PoseInspect } from './PoseInspect.tsx';
+import { PosePanel } from './PosePanel.tsx';
 import { Section } from './Section.tsx';
 import { SelectionSection } from './ToolsPanel.tsx';
 import { WeightToolsSection } from './WeightToolsSection.tsx';
@@ -104,8 +107,14 @@ export function SettingsPanel() {
         <WeightToolsSection />
       </Section>
       {!painting && brush}
-      <Section title="Pose" open={false}>
-        <p className="muted">Pose sliders to bend the joints and test creases arrive in a later version.</p>
+      <Section title="Pose">
+        <PosePanel />
+      </Section>
+      <Section title="Animation" open={false}>
+        <PoseClips />
+      </Section>
+      <Section title="Skinning and creases" open={false}>
+        <PoseInspect />
       </Section>
     </aside>
   );

@@ -4,6 +4,7 @@ import { useUi } from '../store.ts';
 import { HistoryButtons } from './HistoryButtons.tsx';
 import { Icon, type IconName } from './Icon.tsx';
 import { ModeButtons } from './ModeButtons.tsx';
+import { PoseResetButton } from './PoseResetButton.tsx';
 
 function ToolButton({
   id,
@@ -65,6 +66,7 @@ export function Toolbar() {
       <ToolButton id="wireframe" icon="wire" text="Wire" pressed={wireframe} />
       <ToolButton id="textures" icon="texture" text="Textures" pressed={textures} />
       <ToolButton id="bones" icon="bones" text="Bones" pressed={bones} />
+      <PoseResetButton />
       <span className="sep" />
       <ModeButtons />
       <span className="sep" />

@@ -3,6 +3,7 @@ import { useThree } from '@react-three/fiber';
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { Color, type InstancedMesh, Matrix4, MeshLambertMaterial, type WebGLRenderer } from 'three';
 import { editor } from '../editor-instance.ts';
+import { posedSignal } from '../pose/posed-signal.ts';
 import { useUi } from '../store.ts';
 import { type BoneShape, boneMatrix, octahedronGeometry } from './bone-layout.ts';
 
@@ -47,6 +48,20 @@ export function Bones({ shapes, radius }: { shapes: BoneShape[]; radius: number 
     mesh.computeBoundingSphere();
     mesh.onBeforeRender = (renderer: WebGLRenderer) => renderer.clearDepth();
   }, [shapes, radius]);
+
+  // Posing moves the shapes in place (app/pose/pose-view.ts): re-place the instances.
+  useEffect(
+    () =>
+      posedSignal.on(() => {
+        const mesh = ref.current;
+        if (!mesh) return;
+        const m = new Matrix4();
+        for (let i = 0; i < shapes.length; i++) mesh.setMatrixAt(i, boneMatrix(shapes[i], radius * 0.25, m));
+        mesh.instanceMatrix.needsUpdate = true;
+        mesh.computeBoundingSphere();
+      }),
+    [shapes, radius],
+  );
 
   useLayoutEffect(() => {
     void locksRev;

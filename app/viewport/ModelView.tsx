@@ -8,6 +8,7 @@ import { Bones } from './Bones.tsx';
 import { type BoneShape, layoutBones } from './bone-layout.ts';
 import { boundsOf } from './camera-fit.ts';
 import { uploadSkinRange } from './skin-attributes.ts';
+import { usePoseSync } from './usePoseSync.ts';
 import { useViewportCommands } from './useViewportCommands.ts';
 import { ViewDisplay } from './view-display.ts';
 import { buildViewScene, disposeViewScene, type ViewScene } from './view-scene.ts';
@@ -97,6 +98,7 @@ export function ModelView() {
   }, [shown, invalidate]);
 
   useViewportCommands(shown);
+  usePoseSync(shown);
 
   if (!shown) return null;
   return (

@@ -20,6 +20,8 @@ export interface ViewScene {
   plain: Mesh[];
   /** Joint id → the object of its node (for drawing bones at the joints). */
   jointObjects: Map<number, Object3D>;
+  /** Document node index → its object, for every node (posing drives joints and their ancestors). */
+  nodeObjects: Map<number, Object3D>;
   /** Primitive id → the geometries drawing it (several nodes may instance one mesh). */
   geometries: Map<number, Set<BufferGeometry>>;
 }
@@ -47,11 +49,14 @@ export async function buildViewScene(model: SkinnedModel, bytes: Uint8Array): Pr
     skinned: [],
     plain: [],
     jointObjects: new Map(),
+    nodeObjects: new Map(),
     geometries: new Map(),
   };
   root.traverse((object) => {
     const ref = associations.get(object);
     if (ref?.nodes !== undefined && model.joints.has(ref.nodes)) view.jointObjects.set(ref.nodes, object);
+    // A node that is also a mesh gets a Group holding its primitives: the Group is the node.
+    if (ref?.nodes !== undefined && !view.nodeObjects.has(ref.nodes)) view.nodeObjects.set(ref.nodes, object);
     if (!(object as Mesh).isMesh) return;
     const mesh = object as Mesh;
     const prim = ref ? byKey.get(`${ref.meshes}:${ref.primitives}`) : undefined;

@@ -1,0 +1,177 @@
+import { useState } from 'react';
+import type { PosePreset } from '../../src/editor/pose-session.ts';
+import { tooltip } from '../commands.ts';
+import { editor } from '../editor-instance.ts';
+import { applyPreset, deletePose, poseAction, resetPose, savePose } from '../pose/pose-actions.ts';
+import { usePose } from '../pose/pose-store.ts';
+import '../pose/pose-panel.css';
+import { useUi } from '../store.ts';
+import { SliderField } from './SliderField.tsx';
+
+const AXES = ['X', 'Y', 'Z'] as const;
+
+const PRESETS: { name: PosePreset; label: string; hint: string }[] = [
+  { name: 'arms-down', label: 'Arms down', hint: 'Both arms down at the sides (shoulders, armpits)' },
+  { name: 'arms-up', label: 'Arms up', hint: 'Both arms raised over the head (shoulders)' },
+  { name: 'squat', label: 'Squat', hint: 'Hips and knees bent (hips, groin, knees)' },
+  { name: 'elbows-bent-120', label: 'Elbow 120°', hint: 'Both elbows bent 120° (elbow volume)' },
+  { name: 'knees-bent-120', label: 'Knee 120°', hint: 'Both knees bent 120° (knee volume)' },
+  { name: 'wrists-twisted-90', label: 'Wrist twist 90°', hint: 'Both wrists twisted 90° (candy wrapper)' },
+];
+
+/** X/Y/Z rotation sliders of the selected joint, in its local frame (degrees, −180…180). */
+function JointRotation() {
+  useUi((s) => s.modelRev);
+  usePose((s) => s.poseRev); // read the angles again after any pose change
+  const selected = useUi((s) => s.selected);
+  const model = editor.model;
+  const joint = selected === null ? undefined : model?.joints.get(selected);
+  if (!model || !joint) return <p className="muted">Select a joint to bend it.</p>;
+  const euler = editor.pose.getJointRotation(joint.id);
+  const set = (axis: number, value: number) =>
+    poseAction(() => {
+      const next: [number, number, number] = [...euler];
+      next[axis] = Math.min(180, Math.max(-180, value));
+      editor.pose.setJointRotation(joint.id, next);
+    });
+  return (
+    <div className="pose-joint" data-testid="pose-joint">
+      <div className="pose-joint-name">
+        <strong>{joint.name}</strong>
+        <button
+          type="button"
+          className="pose-button"
+          title="This joint back to the bind pose"
+          onClick={() => poseAction(() => editor.pose.resetJoint(joint.id))}
+        >
+          Reset joint
+        </button>
+      </div>
+      {AXES.map((axis, i) => (
+        <SliderField
+          key={axis}
+          label={axis}
+          value={euler[i]}
+          min={-180}
+          max={180}
+          step={1}
+          digits={1}
+          title={`Rotation about the joint's local ${axis} axis, degrees`}
+          testId={`pose-${axis.toLowerCase()}`}
+          onChange={(v) => set(i, v)}
+        />
+      ))}
+    </div>
+  );
+}
+
+/** Saved poses: save the current one under a name, apply or delete saved ones. */
+function NamedPoses() {
+  usePose((s) => s.namedRev);
+  useUi((s) => s.modelRev);
+  const [name, setName] = useState('');
+  const names = editor.model ? editor.pose.listPoses() : [];
+  const save = () => {
+    if (!name.trim()) return;
+    savePose(name);
+    setName('');
+  };
+  return (
+    <div className="pose-named">
+      <form
+        className="pose-row"
+        onSubmit={(e) => {
+          e.preventDefault();
+          save();
+        }}
+      >
+        <input
+          className="pose-name-input"
+          aria-label="Pose name"
+          placeholder="Name this pose"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+        />
+        <button type="submit" className="pose-button" disabled={!name.trim()} title="Keep the current pose">
+          Save
+        </button>
+      </form>
+      {names.length > 0 && (
+        <ul className="pose-list" aria-label="Saved poses">
+          {names.map((n) => (
+            <li key={n}>
+              <button
+                type="button"
+                className="pose-list-name"
+                title={`Show the pose "${n}"`}
+                onClick={() => poseAction(() => editor.pose.applyPose(n))}
+              >
+                {n}
+              </button>
+              <button
+                type="button"
+                className="pose-button icon"
+                title={`Delete the pose "${n}"`}
+                aria-label={`Delete ${n}`}
+                onClick={() => deletePose(n)}
+              >
+                ×
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** The Pose section: bend joints, reset, mirror, presets and named poses. Posing never changes weights. */
+export function PosePanel() {
+  const posed = usePose((s) => s.posed);
+  const hasModel = useUi((s) => s.modelRev > 0);
+  return (
+    <div className="pose-panel">
+      <JointRotation />
+      <div className="pose-row">
+        <button
+          type="button"
+          className="pose-button"
+          title="Mirror the pose to the other side (the selected joint's side wins; joint pairs as the mirror tool)"
+          disabled={!hasModel}
+          onClick={() => poseAction(() => editor.pose.mirrorPose())}
+        >
+          Mirror pose
+        </button>
+        <button
+          type="button"
+          className="pose-button"
+          title={tooltip('resetPose')}
+          disabled={!posed}
+          data-testid="pose-reset-all"
+          onClick={resetPose}
+        >
+          Reset all
+        </button>
+      </div>
+      <div className="pose-subtitle">Test poses</div>
+      <div className="pose-presets">
+        {PRESETS.map((p) => (
+          <button
+            key={p.name}
+            type="button"
+            className="pose-button"
+            title={`${p.hint}. Joints found by their humanoid names.`}
+            disabled={!hasModel}
+            data-preset={p.name}
+            onClick={() => applyPreset(p.name)}
+          >
+            {p.label}
+          </button>
+        ))}
+      </div>
+      <div className="pose-subtitle">Saved poses</div>
+      <NamedPoses />
+      <p className="muted pose-note">Posing only bends the preview: weights and export are unchanged.</p>
+    </div>
+  );
+}

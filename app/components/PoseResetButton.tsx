@@ -1,0 +1,22 @@
+import { tooltip } from '../commands.ts';
+import { resetPose } from '../pose/pose-actions.ts';
+import { usePose } from '../pose/pose-store.ts';
+import { Icon } from './Icon.tsx';
+
+/** The bind pose, one click away: lit while any joint is bent (or a clip frame is shown). */
+export function PoseResetButton() {
+  const posed = usePose((s) => s.posed);
+  return (
+    <button
+      type="button"
+      className="tool"
+      title={tooltip('resetPose')}
+      data-command="resetPose"
+      disabled={!posed}
+      onClick={resetPose}
+    >
+      <Icon name="pose" />
+      <span>Bind pose</span>
+    </button>
+  );
+}

@@ -1,0 +1,32 @@
+import type { Editor } from '../../src/editor/editor.ts';
+import { clipPlayer } from './clip-player.ts';
+import { POSE_UI_DEFAULTS, usePose } from './pose-store.ts';
+
+/**
+ * Mirrors editor.pose into the pose store, and keeps playback out of the way of painting: a
+ * stroke pauses the clip (a brush must paint the frame it was pressed on). Called once at startup.
+ */
+export function connectPose(editor: Editor): () => void {
+  const offs = [
+    editor.pose.events.on('pose', ({ reason }) => {
+      const posed = editor.pose.posed;
+      if (reason === 'clip') {
+        if (usePose.getState().posed !== posed) usePose.setState({ posed });
+        return;
+      }
+      usePose.setState((s) => ({ poseRev: s.poseRev + 1, posed, skinning: editor.pose.skinningMode }));
+    }),
+    editor.events.on('model', () => {
+      clipPlayer.clear();
+      const { crease, loop, speed } = usePose.getState();
+      // A new model starts in its bind pose; the display choices (and the skinning mode) stay.
+      usePose.setState({ ...POSE_UI_DEFAULTS, crease, loop, speed, skinning: editor.pose.skinningMode });
+    }),
+    editor.paint.events.on('stroke', (phase) => {
+      if (phase === 'begin') clipPlayer.pause();
+    }),
+  ];
+  return () => {
+    for (const off of offs) off();
+  };
+}

@@ -1,0 +1,41 @@
+import { create } from 'zustand';
+import type { SkinningMode } from '../../src/editor/pose-session.ts';
+
+/** Which clip the timeline plays: one of the file's (by index) or the generated range of motion. */
+export type ClipChoice = { kind: 'file'; index: number } | { kind: 'range'; joint: number | null };
+
+/**
+ * Pose UI state. The pose itself lives in editor.pose; `poseRev` tells panels to read it again
+ * (bumped per pose change except clip frames: during playback only the timeline follows, through
+ * the player, not React).
+ */
+export interface PoseUi {
+  poseRev: number;
+  /** Bumped when named poses are saved or deleted. */
+  namedRev: number;
+  /** Whether any joint is away from the bind pose. */
+  posed: boolean;
+  skinning: SkinningMode;
+  crease: boolean;
+  clip: ClipChoice | null;
+  playing: boolean;
+  loop: boolean;
+  speed: number;
+  /** Duration of the chosen clip, seconds (0 without one). */
+  duration: number;
+}
+
+export const POSE_UI_DEFAULTS: PoseUi = {
+  poseRev: 0,
+  namedRev: 0,
+  posed: false,
+  skinning: 'linear',
+  crease: false,
+  clip: null,
+  playing: false,
+  loop: true,
+  speed: 1,
+  duration: 0,
+};
+
+export const usePose = create<PoseUi>(() => ({ ...POSE_UI_DEFAULTS }));

@@ -1,0 +1,87 @@
+import { editor } from '../editor-instance.ts';
+import { layoutBones } from '../viewport/bone-layout.ts';
+import type { Shown } from '../viewport/ModelView.tsx';
+import { CreaseOverlay } from './crease-overlay.ts';
+import { DqPreview } from './dq-preview.ts';
+import { posedSignal } from './posed-signal.ts';
+
+/** The nodes' own TRS as the loader made them (position, quaternion, scale: 10 numbers). */
+type Snapshot = Map<number, number[]>;
+
+/**
+ * Puts the editor's pose on the three.js scene of one shown model, so the GPU skins the same
+ * posed mesh the editor computes on the CPU for painting (src/pose/posed-mesh.ts explains why
+ * the spaces agree). The editor does the math: this copies its node TRS onto the loader's objects.
+ *
+ * Back at the bind pose it restores the loader's own TRS numbers rather than the editor's, so
+ * reset gives the bind-pose pixels bit for bit whatever rounding a decomposition would add.
+ */
+export class PoseView {
+  readonly dq: DqPreview;
+  readonly crease: CreaseOverlay;
+  private readonly snapshot: Snapshot = new Map();
+
+  constructor(private readonly shown: Shown) {
+    for (const [id, o] of shown.scene.nodeObjects)
+      this.snapshot.set(id, [...o.position.toArray(), ...o.quaternion.toArray(), ...o.scale.toArray()]);
+    this.dq = new DqPreview(shown.scene);
+    this.crease = new CreaseOverlay(shown.scene);
+    this.dq.onCopy = (mesh, prim) => this.crease.attach(mesh, prim);
+  }
+
+  /** Applies the editor's current pose (and skinning mode) to the scene. */
+  sync(): void {
+    const model = this.shown.scene.model;
+    if (editor.model !== model) return;
+    const pose = editor.pose;
+    const posed = pose.posed;
+    const objects = this.shown.scene.nodeObjects;
+    if (posed) {
+      const { nodeIds, trs } = pose.nodeTransforms();
+      for (let s = 0; s < nodeIds.length; s++) {
+        const o = objects.get(nodeIds[s]);
+        if (!o) continue;
+        const k = s * 10;
+        o.position.set(trs[k], trs[k + 1], trs[k + 2]);
+        o.quaternion.set(trs[k + 3], trs[k + 4], trs[k + 5], trs[k + 6]);
+        o.scale.set(trs[k + 7], trs[k + 8], trs[k + 9]);
+      }
+    } else {
+      for (const [id, v] of this.snapshot) {
+        const o = objects.get(id);
+        if (!o) continue;
+        o.position.fromArray(v, 0);
+        o.quaternion.fromArray(v, 3);
+        o.scale.fromArray(v, 7);
+      }
+    }
+    this.shown.scene.root.updateMatrixWorld(true);
+    this.relayoutBones();
+    this.dq.sync(pose.skinningMode === 'dual-quaternion' && posed);
+    this.crease.sync();
+    posedSignal.emit();
+  }
+
+  /** Posed vertices moved without a pose change (painting while posed). */
+  weightsChanged(primitives: Iterable<number>): void {
+    if (editor.model !== this.shown.scene.model || !editor.pose.posed) return;
+    this.dq.refresh(primitives);
+    this.crease.sync();
+  }
+
+  dispose(): void {
+    this.dq.dispose();
+    this.crease.dispose();
+  }
+
+  /** Moves the bone shapes onto the posed joints in place (the overlay keeps its array). */
+  private relayoutBones(): void {
+    const fresh = layoutBones(this.shown.scene, this.shown.radius);
+    const old = this.shown.bones;
+    if (fresh.length !== old.length) return;
+    for (let i = 0; i < old.length; i++) {
+      old[i].head.copy(fresh[i].head);
+      old[i].tail.copy(fresh[i].tail);
+    }
+  }
+}
