@@ -1,5 +1,5 @@
 import { Editor } from '../src/editor/editor.ts';
-import { useWorkerForAutobind } from './bind/worker-runner.ts';
+import { runAutobindInWorker } from './bind/worker-runner.ts';
 
 /**
  * The one Editor of the page. Components and the viewport talk to it directly (it is not React
@@ -7,4 +7,4 @@ import { useWorkerForAutobind } from './bind/worker-runner.ts';
  */
 export const editor = new Editor();
 // Auto-bind computes for seconds: off the main thread, so the page stays responsive.
-useWorkerForAutobind(editor);
+runAutobindInWorker(editor);

@@ -6,7 +6,7 @@ import { AutobindClient } from '../../src/bind/autobind-client.ts';
 import type { Editor } from '../../src/editor/editor.ts';
 
 /** Makes `editor` run auto-bind in a worker (one client: one job at a time, like the UI allows). */
-export function useWorkerForAutobind(editor: Editor): void {
+export function runAutobindInWorker(editor: Editor): void {
   const client = new AutobindClient();
   editor.autobindRunner = (input, options, onProgress, existing) =>
     client.run(input, options, onProgress, existing);
