@@ -162,3 +162,28 @@ test('scripts paint through the same path and replay strokes exactly', async ({ 
   await page.evaluate((r) => window.skinsmith.paint.replay(r!), record);
   expect(await jointWeights(page, JOINT)).toEqual(painted);
 });
+
+test('Esc cancels the stroke in progress; Alt+click picks a bone; a plain click on it paints', async ({
+  editor: page,
+}) => {
+  await enterPaint(page);
+  const { elbow, wrist } = await forearm(page);
+  const weights = await jointWeights(page, JOINT);
+  await page.mouse.move(elbow.x, elbow.y);
+  await page.mouse.down();
+  await page.mouse.move((elbow.x + wrist.x) / 2, (elbow.y + wrist.y) / 2);
+  expect(await jointWeights(page, JOINT)).not.toEqual(weights);
+  await page.keyboard.press('Escape');
+  await page.mouse.move(wrist.x, wrist.y);
+  await page.mouse.up();
+  expect(await jointWeights(page, JOINT)).toEqual(weights);
+  await expect(page.locator('[data-command=undo]')).toBeDisabled();
+
+  // A bone over the mesh: a plain click paints (the joint stays), Alt+click selects it.
+  await page.mouse.click(elbow.x, elbow.y);
+  expect((await page.evaluate(() => window.skinsmith.selectedJoint()))?.name).toBe(JOINT);
+  await page.keyboard.down('Alt');
+  await page.mouse.click(elbow.x, elbow.y);
+  await page.keyboard.up('Alt');
+  expect((await page.evaluate(() => window.skinsmith.selectedJoint()))?.name).toBe('LeftForeArm');
+});

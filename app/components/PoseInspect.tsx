@@ -70,14 +70,14 @@ function Creases() {
       {crease && (
         <>
           <div
-            className="legend"
+            className="pose-legend"
             title={`Edge length change against the bind pose: 0 to ${CREASE_FULL * 100}% and more`}
           >
             <span
               className="ramp"
               style={{ background: `linear-gradient(to right, ${CREASE_STOPS.join(', ')})` }}
             />
-            <span className="legend-labels">
+            <span className="pose-legend-labels">
               <span>0%</span>
               <span>{(CREASE_FULL * 50).toFixed(0)}%</span>
               <span>{(CREASE_FULL * 100).toFixed(0)}%+</span>
