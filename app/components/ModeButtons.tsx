@@ -16,7 +16,7 @@ const MODES: { mode: EditorMode; name: string; icon: IconName; hint: string; ena
     mode: 'pose',
     name: 'Pose',
     icon: 'pose',
-    hint: 'Pose the joints to test creases: coming in a later version',
+    hint: 'Pose mode (a rotate gizmo on the joint) is coming; bend joints now with the Pose panel on the right',
     enabled: false,
   },
 ];

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { SkinningMode } from '../../src/editor/pose-session.ts';
+import type { NodeTransforms, SkinningMode } from '../../src/editor/pose-session.ts';
 import { editor } from '../editor-instance.ts';
 import { CREASE_FULL, CREASE_STOPS } from '../pose/crease-colors.ts';
 import { spotFraming } from '../pose/frame-spot.ts';
@@ -56,6 +56,7 @@ function Creases() {
     if (!crease || playing || !posed || !editor.model) return [];
     return editor.pose.worstSpots(5).filter((s) => s.value > 0.01);
   }, [crease, poseRev, playing, posed, weightsRev]);
+  const joints = spots.length ? editor.pose.nodeTransforms() : null;
   return (
     <div className="pose-creases">
       <label className="check" title="Colour the posed surface by how much it is stretched or squashed">
@@ -84,7 +85,7 @@ function Creases() {
             </span>
           </div>
           {!posed && <p className="muted">Bend a joint: the bind pose has no distortion.</p>}
-          {spots.length > 0 && (
+          {joints && (
             <ol className="pose-spots" aria-label="Worst spots">
               {spots.map((s) => (
                 <li key={`${s.primitive}:${s.vertex}`}>
@@ -94,7 +95,7 @@ function Creases() {
                     title="Frame this spot"
                     onClick={() => spotFraming.frame(s.position)}
                   >
-                    {nearestJoint(s.position)} — {(s.value * 100).toFixed(0)}%
+                    {nearestJoint(s.position, joints)} — {(s.value * 100).toFixed(0)}%
                   </button>
                 </li>
               ))}
@@ -107,8 +108,7 @@ function Creases() {
 }
 
 /** The name of the joint nearest a posed point (a spot's label: "LeftForeArm — 42%"). */
-function nearestJoint(p: readonly number[]): string {
-  const { world, nodeIds } = editor.pose.nodeTransforms();
+function nearestJoint(p: readonly number[], { world, nodeIds }: NodeTransforms): string {
   const model = editor.requireModel();
   let best = '';
   let bestD = Number.POSITIVE_INFINITY;
