@@ -35,7 +35,10 @@ test('the search box filters the tree, and joints lock from it', async ({ editor
   // Matches keep their ancestors, so they are seen in place.
   expect(names).toContain('Hips');
   await row(page, 'LeftHand').locator('button.lock:not(.exclude)').click();
-  await expect(row(page, 'LeftHand').locator('button.lock:not(.exclude)')).toHaveAttribute('aria-pressed', 'true');
+  await expect(row(page, 'LeftHand').locator('button.lock:not(.exclude)')).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
   const joints = await page.evaluate(() => window.skinsmith.joints());
   expect(joints.find((j) => j.name === 'LeftHand')?.locked).toBe(true);
   expect(joints.filter((j) => j.locked)).toHaveLength(1);
