@@ -56,6 +56,8 @@ export function connectPersist(): () => void {
       notePosed(editor);
       autosave.markState(reason !== 'mode');
     }),
+    // Excluding a joint from auto-bind changes what the next bind does: part of the work.
+    editor.events.on('excluded', () => autosave.markState(true)),
     watchBuiltinSource(editor, () => autosave.sourceChanged()),
     watchThumbnails(),
     installUnloadGuard(window, {

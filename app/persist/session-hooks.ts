@@ -10,13 +10,6 @@ import type { JsonValue, SessionState } from '../../src/persist/session.ts';
 import { builtinSourceBytes } from './builtin-source.ts';
 
 /**
- * Excluded joints have no owner in the editor yet (auto-bind takes them as an option): a restored
- * list is kept for its model so that it is saved again, not lost. HOOK: when the editor owns
- * excluded joints, read and set them there instead.
- */
-let excluded: { model: SkinnedModel; joints: number[] } | null = null;
-
-/**
  * The pose is read only once the user posed this model: reading it builds the posed mesh, which
  * a model that was never posed should not pay for on every save.
  */
@@ -37,7 +30,7 @@ export function sessionHooks(editor: Editor): EditorSessionHooks {
     },
     mirror: () => ({ mirror: editor.paint.settings.mirror, mirrorAxis: editor.paint.settings.mirrorAxis }),
     pose: () => (posedModel !== null && posedModel === editor.model ? editor.pose.toRecord() : {}),
-    excludedJoints: () => (excluded?.model === editor.model ? [...excluded.joints] : []),
+    excludedJoints: () => [...editor.excluded],
     sourceBytes: () => builtinSourceBytes(editor),
   };
 }
@@ -60,14 +53,17 @@ function brushChange(saved: { [key: string]: JsonValue }, current: BrushSettings
 /**
  * Hands the restored state's parts the Editor does not own (restoreSession and openProject set
  * locks and selection themselves) to their owners: brush and mirror settings to the paint
- * session, the pose to the pose session, excluded joints to the hook above.
+ * session, the pose to the pose session, excluded joints to the editor.
  */
 export function applyHookState(editor: Editor, state: SessionState): void {
   const change = brushChange({ ...state.brush, ...state.mirror }, editor.paint.settings);
   if (Object.keys(change).length > 0) editor.paint.setSettings(change);
   const model = editor.model;
   if (!model) return;
-  excluded = state.excludedJoints.length > 0 ? { model, joints: [...state.excludedJoints] } : null;
+  for (const joint of state.excludedJoints) {
+    // A joint id that is not in this model (another version of the file) is skipped.
+    if (model.joints.has(joint)) editor.setExcluded(joint, true);
+  }
   if (Object.keys(state.pose).length === 0) return;
   try {
     editor.pose.fromRecord(state.pose);
