@@ -56,8 +56,9 @@ export function connectPersist(): () => void {
       notePosed(editor);
       autosave.markState(reason !== 'mode');
     }),
-    // Excluding a joint from auto-bind changes what the next bind does: part of the work.
-    editor.events.on('excluded', () => autosave.markState(true)),
+    // Excluded joints are saved with a session, like the brush: a setting, not an edit (the
+    // event also fires when a model opens, which must not start a session).
+    editor.events.on('excluded', () => autosave.markState(false)),
     watchBuiltinSource(editor, () => autosave.sourceChanged()),
     watchThumbnails(),
     installUnloadGuard(window, {
