@@ -29,6 +29,14 @@ function SelectPointer() {
     const band = document.createElement('div');
     band.className = 'select-band';
     band.dataset.testid = 'select-band';
+    // Inline so the band needs no shared stylesheet edit; it never takes the pointer.
+    Object.assign(band.style, {
+      position: 'fixed',
+      border: '1px dashed #ffb020',
+      background: 'rgba(255, 176, 32, 0.08)',
+      pointerEvents: 'none',
+      zIndex: '50',
+    });
     let start: { x: number; y: number; id: number; lasso: boolean } | null = null;
     let path: number[] = [];
     const controls = () => get().controls as unknown as Controls;

@@ -1,0 +1,65 @@
+import { expect, test } from './fixtures.ts';
+import { changedBox, drag, forearm, pointerAway } from './paint-helpers.ts';
+import { difference, viewportPixels } from './pixels.ts';
+
+// No weight on the forearm: flooding it there shows plainly on the heat map.
+const JOINT = 'Spine2';
+
+async function enterSelect(page: import('@playwright/test').Page): Promise<void> {
+  await page.locator('[data-mode=select]').click();
+  await expect(page.locator('[data-mode=select]')).toHaveAttribute('aria-pressed', 'true');
+}
+
+test('box-select a region and flood it: the heat map changes only inside the box', async ({
+  editor: page,
+}) => {
+  await page.evaluate((joint) => window.skinsmith.selectJoint(joint), JOINT);
+  await page.evaluate(() => window.skinsmith.brush({ weight: 1, strength: 1 }));
+  await enterSelect(page);
+  const { elbow, wrist } = await forearm(page);
+  const pad = 12;
+  const a = { x: Math.min(elbow.x, wrist.x) - pad, y: Math.min(elbow.y, wrist.y) - pad };
+  const b = { x: Math.max(elbow.x, wrist.x) + pad, y: Math.max(elbow.y, wrist.y) + pad };
+  await drag(page, a, b);
+  const count = await page.evaluate(() => window.skinsmith.editor.selection.count);
+  expect(count).toBeGreaterThan(10);
+  await expect(page.getByTestId('selection-count')).toHaveText(count.toLocaleString('en-US'));
+
+  await pointerAway(page);
+  const before = await viewportPixels(page);
+  expect(await page.evaluate(() => window.skinsmith.paint.flood())).toBe(true);
+  await pointerAway(page);
+  const after = await viewportPixels(page);
+  expect(difference(before, after)).toBeGreaterThan(0.0005);
+  // Only inside the box (a few pixels for antialiasing at the edge of the flooded triangles).
+  const box = (await changedBox(page, before, after))!;
+  const margin = 6;
+  expect(box.x0).toBeGreaterThan(a.x - margin);
+  expect(box.x1).toBeLessThan(b.x + margin);
+  expect(box.y0).toBeGreaterThan(a.y - margin);
+  expect(box.y1).toBeLessThan(b.y + margin);
+});
+
+test('edit a weight in the inspector and read it back through window.skinsmith', async ({ editor: page }) => {
+  await enterSelect(page);
+  const { elbow, wrist } = await forearm(page);
+  // Between elbow and wrist, nearer the elbow: a vertex with more than one influence.
+  await page.mouse.click(elbow.x * 0.8 + wrist.x * 0.2, elbow.y * 0.8 + wrist.y * 0.2);
+  await expect(page.getByTestId('inspected-vertex')).toBeVisible();
+  const text = (await page.getByTestId('inspected-vertex').textContent())!;
+  const [, vertex, primitive] = text.match(/Vertex (\d+) \(primitive (\d+)\)/)!.map(Number);
+  const fields = page.locator('.inspector-weight');
+  expect(await fields.count()).toBeGreaterThan(1);
+  const field = fields.first();
+  const name = (await field.getAttribute('data-joint'))!;
+  await field.fill('0.3');
+  await field.press('Enter');
+  const influences = await page.evaluate(([p, v]) => window.skinsmith.editor.influences(p, v), [
+    primitive,
+    vertex,
+  ] as const);
+  const edited = influences.find((i) => i.name === name)!;
+  expect(edited.weight).toBeCloseTo(0.3, 4);
+  expect(influences.reduce((s, i) => s + i.weight, 0)).toBeCloseTo(1, 4);
+  await expect(field).toHaveValue('0.3000');
+});
