@@ -125,3 +125,36 @@ test('Save project (Ctrl+S) downloads a .skinsmith.glb that opens with its weigh
   ).toEqual({ locked: ['Neck'], selected, radius: 0.07, mirror: true });
   await expect(page.getByTestId('status-notice')).toContainText('Opened the project');
 });
+
+test('a full disk is shown as a banner with what to do, until saving works again', async ({
+  editor: page,
+}) => {
+  // The browser's quota error, as IndexedDB throws it when the site has no room left.
+  await page.evaluate(() => {
+    const proto = IDBObjectStore.prototype as unknown as { put: unknown; __put?: unknown };
+    proto.__put = proto.put;
+    proto.put = () => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    };
+  });
+  await paintStroke(page, 'LeftArm');
+  const banner = page.getByTestId('storage-warning');
+  await expect(banner).toBeVisible({ timeout: 5000 });
+  await expect(banner).toHaveAttribute('data-kind', 'quota');
+  await expect(banner).toContainText('Export your work now');
+  expect(await page.evaluate(() => window.skinsmith.persist.status().warning?.kind)).toBe('quota');
+  // "Saved sessions…" opens the list to free space.
+  await banner.getByRole('button', { name: 'Saved sessions…' }).click();
+  await expect(page.getByTestId('restore-offer')).toBeVisible();
+  await page.getByRole('button', { name: 'Start fresh' }).click();
+
+  // Room again: the next save succeeds and the banner goes.
+  await page.evaluate(() => {
+    const proto = IDBObjectStore.prototype as unknown as { put: unknown; __put?: unknown };
+    proto.put = proto.__put;
+  });
+  await paintStroke(page, 'LeftForeArm');
+  await expect(banner).toBeHidden({ timeout: 40_000 });
+  await waitForAutosave(page, 40_000);
+  expect(await page.evaluate(() => window.skinsmith.persist.status().warning)).toBeNull();
+});

@@ -79,7 +79,11 @@ export function RestoreOffer() {
           <Icon name="close" size={14} />
         </button>
       </header>
-      <p className="muted restore-lead">Skinsmith saved these sessions in this browser.</p>
+      <p className="muted restore-lead">
+        {sessions.length > 0
+          ? 'Skinsmith saved these sessions in this browser.'
+          : 'No sessions are saved in this browser.'}
+      </p>
       <ul className="session-list">
         {sessions.map((s) => (
           <SessionRow key={s.id} session={s} busy={busy} />
