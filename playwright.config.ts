@@ -2,6 +2,9 @@ import { defineConfig } from '@playwright/test';
 
 // Debian's Chromium (Playwright cannot download its own browser here); see scripts/ensure-chromium.mjs.
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// PW_PORT lets two checkouts (or two people on one machine) run the e2e suite side by side.
+const port = Number(process.env.PW_PORT ?? 4173);
+const origin = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -11,7 +14,7 @@ export default defineConfig({
   expect: { timeout: 20_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
-    baseURL: 'http://127.0.0.1:4173',
+    baseURL: origin,
     viewport: { width: 1280, height: 720 },
     launchOptions: {
       executablePath: chromium,
@@ -30,8 +33,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'npx vite preview',
-    url: 'http://127.0.0.1:4173',
+    command: `npx vite preview --host 127.0.0.1 --port ${port} --strictPort`,
+    url: origin,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,
   },
