@@ -6,6 +6,7 @@ import { editor } from '../editor-instance.ts';
 import { withRefusalToast } from '../paint/connect-paint.ts';
 import { BRUSHES } from '../paint/paint-commands.ts';
 import { RADIUS_PX_MAX, setBrush, setRadiusPx, usePaint } from '../paint/paint-store.ts';
+import { useSelectUi } from '../select/select-store.ts';
 import { useUi } from '../store.ts';
 import { FalloffPicker } from './FalloffPicker.tsx';
 import { MirrorControls } from './MirrorControls.tsx';
@@ -142,6 +143,26 @@ function Check({
   );
 }
 
+/**
+ * Vertex selection masking (Blender's), shown while vertices are selected: on, strokes change
+ * only the selected vertices (the selection's points stay drawn in Paint mode).
+ */
+function SelectionMaskCheck({ on }: { on: boolean }) {
+  const count = useSelectUi((s) => s.count);
+  if (count === 0) return null;
+  return (
+    <label className="check selection-mask" title={tooltip('selectionMask')}>
+      <input
+        type="checkbox"
+        checked={on}
+        data-testid="brush-selectionMask"
+        onChange={(e) => setBrush({ selectionMask: e.target.checked })}
+      />
+      Only inside the selection ({count.toLocaleString('en-US')} vertices)
+    </label>
+  );
+}
+
 /** The right panel's Brush section: every brush setting the PaintSession has, plus Flood. */
 export function BrushPanel() {
   const settings = usePaint((s) => s.settings);
@@ -220,6 +241,7 @@ export function BrushPanel() {
         onChange={(spacing) => setBrush({ spacing })}
       />
       <div className="checks">
+        <SelectionMaskCheck on={settings.selectionMask} />
         <Check
           label="Pressure → strength"
           title="A pen's pressure scales the strength"
@@ -256,8 +278,8 @@ export function BrushPanel() {
         type="button"
         className="flood"
         data-testid="brush-flood"
-        title="Flood: set the selected joint to the target weight on every vertex (one undo step)"
-        onClick={() => withRefusalToast(() => editor.paint.flood(editor.selection.activeMasks))}
+        title="Flood: set the selected joint to the target weight on every vertex, or only the selected ones while the brush is masked by the selection (one undo step)"
+        onClick={() => withRefusalToast(() => editor.paint.floodMasked())}
         disabled={!editor.model}
       >
         <PaintIcon name="flood" /> Flood {settings.weight.toFixed(2)}

@@ -98,4 +98,11 @@ export const PAINT_COMMANDS = {
     matches: paintKey(bare('x')),
     run: () => setBrush({ mirror: !editor.paint.settings.mirror }),
   },
+  selectionMask: {
+    // Blender's weight paint key for vertex selection masking.
+    label: 'Paint only inside the vertex selection on / off',
+    shortcut: 'V',
+    matches: paintKey(bare('v')),
+    run: () => setBrush({ selectionMask: !editor.paint.settings.selectionMask }),
+  },
 } satisfies Record<string, Command>;

@@ -92,7 +92,7 @@ export const scriptPaint: ScriptPaint = {
   stroke,
   replay: (record) => editor.paint.replay(record),
   lastStroke: () => editor.paint.lastStroke,
-  flood: () => withRefusalToast(() => editor.paint.flood(editor.selection.activeMasks)),
+  flood: () => withRefusalToast(() => editor.paint.floodMasked()),
   pick: (x, y) => paintBridge.require().pick(x, y),
   toPage: (point) => paintBridge.require().toPage(point),
   latency: (clear = false) => paintLatency.read(clear),

@@ -202,3 +202,22 @@ export function mirrorHits(
   out.count = m;
   return m;
 }
+
+/**
+ * Drops, in place, the hits whose node is not set in `mask` (the vertex selection masking the
+ * brush): they stay bit-for-bit untouched. Keeps the order of the rest; returns the new count.
+ */
+export function keepMasked(hits: DabHits, mask: Uint8Array): number {
+  const { nodes, dist2, falloff } = hits;
+  let m = 0;
+  for (let k = 0; k < hits.count; k++) {
+    const g = nodes[k];
+    if (mask[g] === 0) continue;
+    nodes[m] = g;
+    dist2[m] = dist2[k];
+    falloff[m] = falloff[k];
+    m++;
+  }
+  hits.count = m;
+  return m;
+}

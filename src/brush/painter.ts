@@ -12,7 +12,7 @@ import type { SkinSurface } from '../mesh/skin-surface.ts';
 import type { SkinWeights } from '../skin/skin-weights.ts';
 import { BLEND_IDS, type BlendMode } from './blend.ts';
 import { AccumState, applyBlendDab, applySmearDab, applySmoothDab } from './dab-apply.ts';
-import { DabHits, type DabShape, gatherDab, HitScratch, mirrorHits } from './dab-hits.ts';
+import { DabHits, type DabShape, gatherDab, HitScratch, keepMasked, mirrorHits } from './dab-hits.ts';
 import { FALLOFF_IDS, type FalloffCurve } from './falloff.ts';
 import { floodNodes } from './flood.ts';
 import type { NearestBone } from './nearest-bone.ts';
@@ -44,6 +44,12 @@ export interface StrokeConfig {
   mirrorJoint: number;
   /** Lock flags by skin joint (non-zero = locked). */
   locked: Uint8Array | null;
+  /**
+   * Node flags (non-zero = paintable): the vertex selection when it masks the brush. Only these
+   * nodes are written, the mirrored dab's too; neighbours outside it are still read (Smooth,
+   * Smear). Null or absent: every node.
+   */
+  mask?: Uint8Array | null;
 }
 
 /** One pointer sample of a stroke, in the surface's (mesh) space. */
@@ -271,16 +277,19 @@ export class Painter {
     const mirrorLocked = c.locked !== null && c.locked[c.mirrorJoint] > 0;
     const mirror = c.mirror !== null && !mirrorLocked;
     const same = c.mirrorJoint === c.joint;
+    const mask = c.mask ?? null;
+    // The mirrored side is where the whole brush lands across the plane, so it is found from the
+    // unmasked hits; the selection then masks both sides alike.
+    if (mirror) mirrorHits(hits, this.surface.mirror(c.mirror!).partner, this.mirrored, this.scratch, same);
     // A joint that mirrors to itself paints the union once (a node hit by both keeps the stronger falloff).
-    let primary = hits;
-    if (mirror && same) {
-      mirrorHits(hits, this.surface.mirror(c.mirror!).partner, this.mirrored, this.scratch, true);
-      primary = this.mirrored;
+    const primary = mirror && same ? this.mirrored : hits;
+    if (mask) {
+      keepMasked(primary, mask);
+      if (mirror && !same) keepMasked(this.mirrored, mask);
     }
-    this.recorder.reserve(this.touchBound(primary) * (mirror && !same ? 2 : 1));
+    this.recorder.reserve(this.touchBound(primary) + (mirror && !same ? this.touchBound(this.mirrored) : 0));
     let changed = this.apply(primary, c.joint, strength, dx, dy, dz, this.accum);
     if (mirror && !same) {
-      mirrorHits(hits, this.surface.mirror(c.mirror!).partner, this.mirrored, this.scratch, false);
       const a = axisIndex(c.mirror!);
       changed += this.apply(
         this.mirrored,

@@ -36,6 +36,11 @@ export interface BrushSettings {
   connectedOnly: boolean;
   mirror: boolean;
   mirrorAxis: MirrorAxis;
+  /**
+   * Vertex selection masking (Blender's): with vertices selected, strokes change only them.
+   * Nothing selected paints everywhere, as does this off.
+   */
+  selectionMask: boolean;
 }
 
 /** Defaults of {@link BrushSettings} (Blender's weight paint defaults where they exist). */
@@ -54,6 +59,7 @@ export const BRUSH_DEFAULTS: Readonly<BrushSettings> = Object.freeze({
   connectedOnly: false,
   mirror: false,
   mirrorAxis: 'x',
+  selectionMask: true,
 });
 
 const BRUSHES: readonly BrushType[] = ['draw', 'add', 'subtract', 'smooth', 'smear', 'sample'];
@@ -93,6 +99,8 @@ export function sanitizeBrushSettings(
     connectedOnly: Boolean(s.connectedOnly),
     mirror: Boolean(s.mirror),
     mirrorAxis: pick(s.mirrorAxis, AXES, 'mirror axis'),
+    // Settings saved before the option existed mask by default.
+    selectionMask: s.selectionMask === undefined ? true : Boolean(s.selectionMask),
   };
 }
 
@@ -114,12 +122,16 @@ export function applyModifiers(settings: BrushSettings, modifiers: BrushModifier
   return settings;
 }
 
-/** The painter's stroke config for `settings` on skin joint `joint` (Sample has none: null). */
+/**
+ * The painter's stroke config for `settings` on skin joint `joint` (Sample has none: null).
+ * `mask`: the selected nodes, applied when `settings.selectionMask` is on (null: no selection).
+ */
 export function strokeConfig(
   settings: BrushSettings,
   joint: number,
   mirrorJoint: number,
   locked: Uint8Array | null,
+  mask: Uint8Array | null = null,
 ): StrokeConfig | null {
   const { brush } = settings;
   if (brush === 'sample') return null;
@@ -140,5 +152,6 @@ export function strokeConfig(
     joint,
     mirrorJoint,
     locked,
+    mask: settings.selectionMask ? mask : null,
   };
 }

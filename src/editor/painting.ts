@@ -126,7 +126,14 @@ export class PaintSession {
         });
       }
     }
-    const config = strokeConfig(settings, joint, mirrorJoint, this.targets.lockMask(target, editor.locks))!;
+    const mask = settings.selectionMask ? editor.selection.nodeMask(target) : null;
+    const config = strokeConfig(
+      settings,
+      joint,
+      mirrorJoint,
+      this.targets.lockMask(target, editor.locks),
+      mask,
+    )!;
     this.stroke = { target, record, sampling: false };
     target.painter.begin(config, this.toSample(target, input));
     this.events.emit('stroke', 'begin');
@@ -209,6 +216,14 @@ export class PaintSession {
     editor.history.push('Flood', patches);
     this.reportRefused(refused);
     return true;
+  }
+
+  /**
+   * Flood as the Flood button does: only the selected vertices while the selection masks the
+   * brush ({@link BrushSettings.selectionMask}, and something is selected), else everywhere.
+   */
+  floodMasked(): boolean {
+    return this.flood(this.settings.selectionMask ? this.editor.selection.activeMasks : null);
   }
 
   /** The selected joint's weight at the vertex nearest `input.point` (within the brush radius), or null. */

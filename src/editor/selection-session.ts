@@ -55,12 +55,15 @@ export class SelectionSession {
   private readonly editor: Editor;
   private masks: VertexMasks = new Map();
   private total = 0;
+  /** Node masks per paint target for the current selection (dropped on every change). */
+  private nodeMasks = new WeakMap<PaintTarget, Uint8Array>();
 
   constructor(editor: Editor) {
     this.editor = editor;
     editor.events.on('model', (model) => {
       this.masks = new Map();
       this.total = 0;
+      this.nodeMasks = new WeakMap();
       this.events.emit('change', { primitives: model.primitives.map((p) => p.id), count: 0 });
     });
   }
@@ -94,9 +97,15 @@ export class SelectionSession {
     return this.total === 0 ? null : this.masks;
   }
 
-  /** The selected nodes of a paint target's surface, or null when nothing is selected anywhere. */
+  /**
+   * The selected nodes of a paint target's surface, or null when nothing is selected anywhere.
+   * Kept until the selection changes (a stroke reads it once, not per dab): read it, don't change it.
+   */
   nodeMask(target: PaintTarget): Uint8Array | null {
-    return this.total === 0 ? null : nodeMaskOf(target.surface, this.masks);
+    if (this.total === 0) return null;
+    let m = this.nodeMasks.get(target);
+    if (!m) this.nodeMasks.set(target, (m = nodeMaskOf(target.surface, this.masks)));
+    return m;
   }
 
   /** The selected vertices, per primitive, ascending. */
@@ -290,6 +299,7 @@ export class SelectionSession {
     let total = 0;
     for (const m of this.masks.values()) for (let v = 0; v < m.length; v++) total += m[v];
     this.total = total;
+    this.nodeMasks = new WeakMap();
     if (changed.length) this.events.emit('change', { primitives: changed, count: total });
     return total;
   }

@@ -5,7 +5,9 @@
  *   renormalisation, history check), mid-stroke: the target weight alternates 0.2 / 0.9 so
  *   every dab changes every vertex it covers;
  * - `dab/smooth/300k/5k`: one Smooth dab mid-stroke (neighbour means, then renormalisation;
- *   a 5k-node region is far from converged after a few hundred dabs, so they keep changing).
+ *   a 5k-node region is far from converged after a few hundred dabs, so they keep changing);
+ * - `dab/draw-masked/300k/5k`: the Draw dab with a vertex selection masking it (the upper body,
+ *   every node of the dab inside it): the masking's own cost over `dab/draw`.
  */
 import { NearestBone } from '../../src/brush/nearest-bone.ts';
 import { Painter, type StrokeConfig } from '../../src/brush/painter.ts';
@@ -38,7 +40,11 @@ function radiusFor(surface: SkinSurface, hits: number): number {
   return hi;
 }
 
-function dabBench(name: string, kind: StrokeConfig['kind']): Benchmark & { changed: () => number } {
+function dabBench(
+  name: string,
+  kind: StrokeConfig['kind'],
+  masked = false,
+): Benchmark & { changed: () => number } {
   let painter: Painter;
   let config: StrokeConfig;
   const sample = { point: CENTRE };
@@ -78,6 +84,7 @@ function dabBench(name: string, kind: StrokeConfig['kind']): Benchmark & { chang
         joint: spine,
         mirrorJoint: spine,
         locked: null,
+        mask: masked ? upperBody(surface) : null,
       };
       painter.begin(config, sample);
     },
@@ -87,6 +94,12 @@ function dabBench(name: string, kind: StrokeConfig['kind']): Benchmark & { chang
       painter.takeRanges();
     },
   };
+}
+
+/** Node flags of everything above the hips (a selection holding the whole dab). */
+function upperBody(surface: SkinSurface): Uint8Array {
+  const P = surface.positions;
+  return Uint8Array.from({ length: surface.nodeCount }, (_, g) => (P[g * 3 + 1] > 0.95 ? 1 : 0));
 }
 
 /** Nodes the last dab of a benchmark changed (a check that it did real work). */
@@ -108,5 +121,6 @@ export async function benchmarks(): Promise<Benchmark[]> {
     },
     dabBench('dab/draw/300k/5k', 'blend'),
     dabBench('dab/smooth/300k/5k', 'smooth'),
+    dabBench('dab/draw-masked/300k/5k', 'blend', true),
   ];
 }

@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildMannequin, type MannequinData, mannequinToDocument } from '../../src/character/index.ts';
 import { Editor } from '../../src/editor/editor.ts';
 import { orthographicMatrix } from '../../src/select/screen-projection.ts';
+import type { SkinWeights } from '../../src/skin/skin-weights.ts';
 import { makeSeamDocument } from '../tools/seam-document.ts';
 
 let data: MannequinData;
@@ -154,5 +155,57 @@ describe('editor.selection', () => {
       if (mask[v]) expect(sw.weightOf(v, spine)).toBeCloseTo(1, 6);
       else expect(sw.weightOf(v, spine)).toBe(start.weightOf(v, spine));
     }
+    // The Flood button's: the same while the selection masks the brush, everywhere when not.
+    editor.undo();
+    editor.paint.floodMasked();
+    for (let v = 0; v < sw.vertexCount; v++)
+      expect(sw.weightOf(v, spine) === start.weightOf(v, spine)).toBe(mask[v] === 0);
+    editor.undo();
+    editor.paint.setSettings({ selectionMask: false });
+    editor.paint.floodMasked();
+    for (let v = 0; v < sw.vertexCount; v++) expect(sw.weightOf(v, spine)).toBeCloseTo(1, 6);
+  });
+
+  it('masks strokes while selection masking is on; off, or with nothing selected, they paint as before', () => {
+    const stroke = (editor: Editor) => {
+      editor.selectJoint('LeftArm');
+      editor.paint.setSettings({ brush: 'draw', weight: 1, strength: 1, radius: 0.3, mirror: true });
+      editor.paint.beginStroke({ primitive: 0, point: [0.05, 1.2, 0] });
+      editor.paint.strokeTo({ primitive: 0, point: [0.9, 1.4, 0] });
+      editor.paint.endStroke();
+    };
+    /** 1 for each vertex of primitive 0 whose slots differ from `start`. */
+    const changed = (start: SkinWeights, editor: Editor) => {
+      const sw = editor.requireModel().primitives[0].weights;
+      const out = new Uint8Array(sw.vertexCount);
+      for (let i = 0; i < sw.joints.length; i++)
+        if (sw.joints[i] !== start.joints[i] || !Object.is(sw.weights[i], start.weights[i]))
+          out[Math.floor(i / sw.influences)] = 1;
+      return out;
+    };
+    const masked = mannequinEditor();
+    expect(masked.paint.settings.selectionMask).toBe(true);
+    masked.selection.box({ x0: 420, y0: 100, x1: 700, y1: 330 }, FRONT);
+    const mask = masked.selection.selectionMask(0)!.slice();
+    const start = masked.requireModel().primitives[0].weights.clone();
+    stroke(masked);
+    const inside = changed(start, masked);
+    let n = 0;
+    for (let v = 0; v < mask.length; v++) {
+      if (inside[v]) n++;
+      if (!mask[v]) expect(inside[v]).toBe(0);
+    }
+    expect(n).toBeGreaterThan(20);
+    masked.undo();
+    expect(changed(start, masked).includes(1)).toBe(false);
+
+    // Masking off: the same stroke paints outside the selection too, exactly as with none.
+    masked.paint.setSettings({ selectionMask: false });
+    stroke(masked);
+    const off = changed(start, masked);
+    const free = mannequinEditor();
+    stroke(free);
+    expect(changed(start, free)).toEqual(off);
+    expect(off.some((c, v) => c === 1 && mask[v] === 0)).toBe(true);
   });
 });
