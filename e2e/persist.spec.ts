@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { dropFiles, expect, test, waitForModel } from './fixtures.ts';
+import { pointerAway } from './paint-helpers.ts';
 import { paintStroke, readAllWeights, waitForAutosave } from './persist-helpers.ts';
+import { difference, viewportPixels } from './pixels.ts';
 
 const ready = { timeout: 60_000 };
 
@@ -65,6 +67,40 @@ test('a painted stroke survives closing the tab: the restore offer brings the we
   }));
   expect(state).toEqual({ locked: ['Spine'], selected, radius: 0.15, unexported: true, session: sessionId });
   expect(errors).toEqual([]);
+});
+
+test('a named pose survives a reload: restored, it is in the list and bends the arm again', async ({
+  editor: page,
+}) => {
+  test.setTimeout(120_000);
+  await page.evaluate(() => window.skinsmith.pose.setJointRotation('LeftForeArm', [0, 0, 90]));
+  await page.getByLabel('Pose name').fill('elbow 90');
+  await page.getByLabel('Pose name').press('Enter');
+  await expect(page.getByRole('list', { name: 'Saved poses' })).toContainText('elbow 90');
+  // Back to the bind pose, so that what bends the arm after the reload is the named pose.
+  await page.getByTestId('pose-reset-all').click();
+  await waitForAutosave(page);
+  const saved = await page.evaluate(() => window.skinsmith.editor.pose.exportPoses());
+  expect(Object.keys(saved)).toEqual(['elbow 90']);
+
+  await page.reload();
+  const offer = page.getByTestId('restore-offer');
+  await expect(offer).toBeVisible();
+  await page.waitForFunction(() => window.skinsmith?.isReady === true, null, ready);
+  await offer.getByTestId('saved-session').first().getByRole('button', { name: 'Restore' }).click();
+  await expect(offer).toBeHidden();
+  await page.waitForFunction(() => window.skinsmith.stats().drawn, null, ready);
+  expect(await page.evaluate(() => window.skinsmith.editor.pose.posed)).toBe(false);
+
+  const list = page.getByRole('list', { name: 'Saved poses' });
+  await expect(list).toContainText('elbow 90');
+  await pointerAway(page);
+  const bind = await viewportPixels(page);
+  await list.getByRole('button', { name: 'elbow 90', exact: true }).click();
+  await page.evaluate(() => window.skinsmith.frame());
+  const rotation = await page.evaluate(() => window.skinsmith.pose.getJointRotation('LeftForeArm'));
+  expect(rotation[2]).toBeCloseTo(90, 6);
+  expect(difference(bind, await viewportPixels(page))).toBeGreaterThan(0.002);
 });
 
 test('Start fresh closes the offer and keeps the sessions; opening a file to look at it saves nothing', async ({

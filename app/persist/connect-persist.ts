@@ -56,6 +56,8 @@ export function connectPersist(): () => void {
       notePosed(editor);
       autosave.markState(reason !== 'mode');
     }),
+    // A pose kept under a name is the rigger's work (their test poses): it starts a session too.
+    editor.pose.events.on('named', () => autosave.markState(true)),
     // Excluded joints are saved with a session, like the brush: a setting, not an edit (the
     // event also fires when a model opens, which must not start a session).
     editor.events.on('excluded', () => autosave.markState(false)),

@@ -47,7 +47,7 @@ export function dismissOffer(): void {
 
 /**
  * Restores a saved session: weights bit for bit, locks and selection (the editor), brush, mirror
- * and pose (their owners). Autosave goes on into the same session. A session that no longer opens
+ * pose and named poses (their owners). Autosave goes on into the same session. A session that no longer opens
  * says why in the panel, and the editor keeps what it had.
  */
 export async function restoreSaved(id: string): Promise<void> {

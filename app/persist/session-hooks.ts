@@ -30,6 +30,7 @@ export function sessionHooks(editor: Editor): EditorSessionHooks {
     },
     mirror: () => ({ mirror: editor.paint.settings.mirror, mirrorAxis: editor.paint.settings.mirrorAxis }),
     pose: () => (posedModel !== null && posedModel === editor.model ? editor.pose.toRecord() : {}),
+    namedPoses: () => (editor.model ? editor.pose.exportPoses() : {}),
     excludedJoints: () => [...editor.excluded],
     sourceBytes: () => builtinSourceBytes(editor),
   };
@@ -53,7 +54,7 @@ function brushChange(saved: { [key: string]: JsonValue }, current: BrushSettings
 /**
  * Hands the restored state's parts the Editor does not own (restoreSession and openProject set
  * locks and selection themselves) to their owners: brush and mirror settings to the paint
- * session, the pose to the pose session, excluded joints to the editor.
+ * session, the pose and the named poses to the pose session, excluded joints to the editor.
  */
 export function applyHookState(editor: Editor, state: SessionState): void {
   const change = brushChange({ ...state.brush, ...state.mirror }, editor.paint.settings);
@@ -64,6 +65,7 @@ export function applyHookState(editor: Editor, state: SessionState): void {
     // A joint id that is not in this model (another version of the file) is skipped.
     if (model.joints.has(joint)) editor.setExcluded(joint, true);
   }
+  if (Object.keys(state.namedPoses).length > 0) editor.pose.importPoses(state.namedPoses);
   if (Object.keys(state.pose).length === 0) return;
   try {
     editor.pose.fromRecord(state.pose);

@@ -16,6 +16,8 @@ export function connectPose(editor: Editor): () => void {
       }
       usePose.setState((s) => ({ poseRev: s.poseRev + 1, posed, skinning: editor.pose.skinningMode }));
     }),
+    // Saved, deleted, or brought back with a session or project: the list re-reads.
+    editor.pose.events.on('named', () => usePose.setState((s) => ({ namedRev: s.namedRev + 1 }))),
     editor.events.on('model', () => {
       clipPlayer.clear();
       const { crease, loop, speed } = usePose.getState();

@@ -2,7 +2,6 @@ import type { PosePreset } from '../../src/editor/pose-session.ts';
 import { editor } from '../editor-instance.ts';
 import { useUi } from '../store.ts';
 import { clipPlayer } from './clip-player.ts';
-import { usePose } from './pose-store.ts';
 
 /** Runs a pose action; a refusal (no model, unknown joint) becomes a toast instead of an uncaught error. */
 export function poseAction(run: () => void): void {
@@ -33,17 +32,11 @@ export function applyPreset(name: PosePreset): void {
   });
 }
 
-/** Keeps the current pose under a name (the list re-reads). */
+/** Keeps the current pose under a name (the list re-reads on the pose session's 'named' event). */
 export function savePose(name: string): void {
-  poseAction(() => {
-    editor.pose.savePose(name.trim());
-    usePose.setState((s) => ({ namedRev: s.namedRev + 1 }));
-  });
+  poseAction(() => editor.pose.savePose(name.trim()));
 }
 
 export function deletePose(name: string): void {
-  poseAction(() => {
-    editor.pose.deletePose(name);
-    usePose.setState((s) => ({ namedRev: s.namedRev + 1 }));
-  });
+  poseAction(() => editor.pose.deletePose(name));
 }

@@ -45,6 +45,8 @@ export type PoseChangeReason = 'joint' | 'reset' | 'mirror' | 'named' | 'preset'
 export type PoseEvents = {
   /** The pose (or the skinning mode) changed: joints (ids) that were set, or 'all'. */
   pose: { reason: PoseChangeReason; joints: number[] | 'all' };
+  /** Named poses were saved, deleted or brought back: the names now kept. */
+  named: { names: string[] };
 };
 
 type V3 = readonly [number, number, number];
@@ -169,6 +171,7 @@ export class PoseSession {
     const st = this.require();
     if (!name.trim()) throw new Error('A pose needs a name.');
     st.named.set(name, serializePose(st.skeleton, st.pose));
+    this.namedChanged();
   }
 
   /** Shows a saved pose. Throws for an unknown name. */
@@ -181,23 +184,34 @@ export class PoseSession {
   }
 
   deletePose(name: string): boolean {
-    return this.require().named.delete(name);
+    const deleted = this.require().named.delete(name);
+    if (deleted) this.namedChanged();
+    return deleted;
   }
 
   listPoses(): string[] {
     return [...this.require().named.keys()];
   }
 
-  /** Saved poses as JSON (for autosave and project files). */
+  /**
+   * Saved poses as JSON (for autosave and project files). A model never posed has none, and
+   * reading them does not build its posed mesh.
+   */
   exportPoses(): Record<string, SerializedPose> {
-    return Object.fromEntries(this.require().named);
+    const st = this.current;
+    return st ? Object.fromEntries(st.named) : {};
   }
 
-  /** Brings saved poses back (merged over the current ones). */
+  /** Brings saved poses back (merged over the current ones; entries that are no pose are skipped). */
   importPoses(poses: Record<string, SerializedPose>): void {
     const st = this.require();
-    for (const [name, pose] of Object.entries(poses))
-      if (pose && Array.isArray(pose.joints)) st.named.set(name, pose);
+    let added = 0;
+    for (const [name, pose] of Object.entries(poses)) {
+      if (!name.trim() || !pose || !Array.isArray(pose.joints)) continue;
+      st.named.set(name, pose);
+      added++;
+    }
+    if (added > 0) this.namedChanged();
   }
 
   /** The posed joints' rotation offsets by joint id (the autosave session's `pose`). */
@@ -325,6 +339,10 @@ export class PoseSession {
   private slot(joint: number | string): number {
     const id = this.editor.resolveJoint(joint);
     return this.require().skeleton.slotOf(id);
+  }
+
+  private namedChanged(): void {
+    this.events.emit('named', { names: this.listPoses() });
   }
 
   private changed(reason: PoseChangeReason, joints: number[] | 'all'): void {

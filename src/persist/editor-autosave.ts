@@ -1,4 +1,5 @@
 import type { Editor } from '../editor/editor.ts';
+import type { SerializedPose } from '../pose/pose.ts';
 import type { Autosaver, SessionSource } from './autosaver.ts';
 import { restoreSession } from './restore-session.ts';
 import type { JsonValue, Quat, Session, SessionState } from './session.ts';
@@ -9,6 +10,8 @@ import type { JsonValue, Quat, Session, SessionState } from './session.ts';
  */
 export interface EditorSessionHooks {
   pose?: () => Record<string, Quat>;
+  /** The poses saved under a name (editor.pose.exportPoses). */
+  namedPoses?: () => Record<string, SerializedPose>;
   brush?: () => { [key: string]: JsonValue };
   mirror?: () => { [key: string]: JsonValue };
   excludedJoints?: () => number[];
@@ -44,6 +47,7 @@ export function editorSessionState(
     excludedJoints: hooks.excludedJoints?.() ?? [],
     selection: { joint: editor.selectedJoint },
     pose: hooks.pose?.() ?? {},
+    namedPoses: hooks.namedPoses?.() ?? {},
     brush: hooks.brush?.() ?? {},
     mirror: hooks.mirror?.() ?? {},
   };
@@ -123,7 +127,7 @@ export class EditorAutosave {
   }
 
   /**
-   * Pose, brush, mirror or excluded joints changed. `isEdit` false (a brush setting, say) saves
+   * Pose, named poses, brush, mirror or excluded joints changed. `isEdit` false (a brush setting, say) saves
    * it with a running session but does not start one for a model opened with `startOn: 'edit'`.
    */
   markState(isEdit = true): void {

@@ -37,7 +37,7 @@ export function projectFileName(sourceName: string): string {
 /**
  * A project file: the model exported as a GLB with float weights and all K influences (so the
  * weights in its accessors are the editor's, bit for bit), and the editor state (locks, excluded
- * joints, selection, pose, brush and mirror settings) in the root `extras.skinsmith`. Any glTF
+ * joints, selection, pose, named poses, brush and mirror settings) in the root `extras.skinsmith`. Any glTF
  * tool opens it as a plain rigged model. The document is left as it was.
  */
 export async function saveProjectGlb(
@@ -92,7 +92,7 @@ export function takeProjectState(document: Document): ProjectState | null {
 
 /**
  * Opens a file, and when it is a project file, restores its editor state: the weights come from
- * its accessors, locks and selection through the editor; the returned state's pose, brush, mirror
+ * its accessors, locks and selection through the editor; the returned state's pose, named poses, brush, mirror
  * and excluded joints are for the app to hand on. A plain glTF opens as usual (returns null).
  */
 export async function openProject(editor: Editor, input: InputFiles): Promise<ProjectState | null> {

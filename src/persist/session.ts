@@ -3,6 +3,8 @@
  * crash or a move to another machine. Plain data: typed arrays for weights, JSON for the rest.
  */
 
+import type { SerializedPose } from '../pose/pose.ts';
+
 /** A JSON value (what the editor state is made of besides weights). */
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 
@@ -37,6 +39,8 @@ export interface SessionState {
   selection: { joint: number | null };
   /** Joint id (as a string key) → local rotation, for the joints the user posed. */
   pose: Record<string, Quat>;
+  /** The poses the user saved under a name (the Pose panel's list), by name. */
+  namedPoses: Record<string, SerializedPose>;
   /** Brush settings as plain data (the editor sanitises them when they come back). */
   brush: { [key: string]: JsonValue };
   /** Mirror settings as plain data. */
@@ -79,6 +83,7 @@ export function emptySessionState(influences = 4): SessionState {
     excludedJoints: [],
     selection: { joint: null },
     pose: {},
+    namedPoses: {},
     brush: {},
     mirror: {},
   };
@@ -99,6 +104,45 @@ function plainObject(v: unknown): { [key: string]: JsonValue } {
   } catch {
     return {};
   }
+}
+
+const finite = (v: unknown, n: number): v is number[] =>
+  Array.isArray(v) && v.length === n && v.every((x) => typeof x === 'number' && Number.isFinite(x));
+
+/** At most this many named poses, with names this long, are read back (a hostile file could hold millions). */
+export const NAMED_POSE_LIMITS = { poses: 1000, nameLength: 200, joints: 10_000 };
+
+/** One saved pose from untrusted data: its well-formed joint entries, or null when it is not a pose. */
+function sanitizePose(v: unknown): SerializedPose | null {
+  if (!isRecord(v) || !Array.isArray(v.joints)) return null;
+  const joints: SerializedPose['joints'] = [];
+  for (const j of v.joints.slice(0, NAMED_POSE_LIMITS.joints)) {
+    if (!isRecord(j) || !Number.isInteger(j.id) || (j.id as number) < 0 || typeof j.name !== 'string')
+      continue;
+    if (!finite(j.rotation, 4)) continue;
+    const entry: SerializedPose['joints'][number] = {
+      id: j.id as number,
+      name: j.name,
+      rotation: [...j.rotation] as Quat,
+    };
+    if (finite(j.translation, 3)) entry.translation = [...j.translation];
+    if (finite(j.scale, 3)) entry.scale = [...j.scale];
+    joints.push(entry);
+  }
+  return { basis: v.basis === 'rest' ? 'rest' : 'bind', joints };
+}
+
+/** Named poses from untrusted data: names that are non-empty strings, values that are poses. */
+function sanitizeNamedPoses(v: unknown): Record<string, SerializedPose> {
+  if (!isRecord(v)) return {};
+  const kept: [string, SerializedPose][] = [];
+  for (const [name, value] of Object.entries(v).slice(0, NAMED_POSE_LIMITS.poses)) {
+    if (!name.trim() || name.length > NAMED_POSE_LIMITS.nameLength) continue;
+    const pose = sanitizePose(value);
+    if (pose) kept.push([name, pose]);
+  }
+  // fromEntries defines own properties: a pose named "__proto__" stays a pose, not a prototype.
+  return Object.fromEntries(kept);
 }
 
 /**
@@ -123,6 +167,7 @@ export function sanitizeSessionState(value: unknown): SessionState {
       joint: Number.isInteger(selection) && (selection as number) >= 0 ? (selection as number) : null,
     },
     pose,
+    namedPoses: sanitizeNamedPoses(v.namedPoses),
     brush: plainObject(v.brush),
     mirror: plainObject(v.mirror),
   };
