@@ -5,8 +5,9 @@ import type { InputFiles } from '../gltf/input-files.ts';
 import { LoadError } from '../gltf/load-error.ts';
 import { readDocument } from '../gltf/read-document.ts';
 import { writeRenderableGlb } from '../gltf/renderable-glb.ts';
+import { type SkeletonRootCandidate, skeletonRootCandidates } from '../gltf/skeleton-nodes.ts';
 import { buildSkinnedModel, type SkinnedModel } from '../gltf/skinned-model.ts';
-import { type UndoEntry, UndoStack } from '../history/undo-stack.ts';
+import { type UndoEntry, type UndoMark, UndoStack } from '../history/undo-stack.ts';
 import { applyWeightPatch } from '../history/weight-patch.ts';
 import {
   type AutobindRunner,
@@ -15,6 +16,13 @@ import {
   inProcessRunner,
   runAutobind,
 } from './autobind-job.ts';
+import {
+  type CreateSkinJob,
+  type CreateSkinReport,
+  createSkinAndBindJob,
+  createSkinStep,
+  type EditorCreateSkinOptions,
+} from './create-skin-step.ts';
 import { Emitter } from './emitter.ts';
 import { type Notice, repairNotice } from './notices.ts';
 import { PaintSession } from './painting.ts';
@@ -50,6 +58,14 @@ function asLoadError(fileName: string, err: unknown): LoadError {
     `${fileName} could not be opened because of a problem in Skinsmith, not in the file (${message}). Please report it with the file.`,
     { cause: err },
   );
+}
+
+/** A model with the file it stands for: what a structure change swaps. */
+interface ModelSlot {
+  model: SkinnedModel;
+  sourceBytes: Uint8Array | null;
+  sourceResources: Map<string, Uint8Array> | null;
+  excluded: number[];
 }
 
 /** One influence of a vertex, for the inspector and scripts. */
@@ -343,14 +359,99 @@ export class Editor {
     return entry !== null;
   }
 
+  /** Reverts and forgets the steps since `mark` (a multi-part action cancelled or failed). */
+  revertToMark(mark: UndoMark): void {
+    for (const entry of this.history.bailToMark(mark)) this.applyHistory(entry, 'before');
+  }
+
   private applyHistory(entry: UndoEntry, side: 'before' | 'after'): void {
+    // A structure change swaps models: its patches belong to the model after it.
+    if (side === 'after') entry.structure?.redo();
     const model = this.requireModel();
     for (const patch of entry.patches)
       applyWeightPatch(patch, model.primitives[patch.primitive].weights, side);
+    if (entry.patches.length)
+      this.events.emit(
+        'weights',
+        entry.patches.map((p) => ({ primitive: p.primitive, start: p.start, end: p.end })),
+      );
+    if (side === 'before') entry.structure?.undo();
+  }
+
+  // --- Creating a skin (src/editor/create-skin-step.ts) ---
+
+  /** Nodes that look like a skeleton root, best first (for a file without a skin). */
+  skeletonRootCandidates(): SkeletonRootCandidate[] {
+    return skeletonRootCandidates(this.requireModel().document);
+  }
+
+  /**
+   * For a file with meshes and a node hierarchy but no skin: makes a skin from `root` (id or
+   * name) and its mesh-free nodes, bind pose = the nodes as placed now, on every mesh outside
+   * the skeleton, each vertex on the root joint; one undo step (see create-skin-step.ts).
+   */
+  createSkin(root: number | string, options: EditorCreateSkinOptions = {}): Promise<CreateSkinReport> {
+    this.paintSession?.cancelStroke();
+    return createSkinStep(this, root, options);
+  }
+
+  /** {@link createSkin} then {@link autobind}, as one job and ONE undo step; Cancel leaves the file as it was. */
+  createSkinAndBind(
+    root: number | string,
+    options: EditorCreateSkinOptions & EditorAutobindOptions = {},
+  ): CreateSkinJob {
+    this.paintSession?.cancelStroke();
+    return createSkinAndBindJob(this, root, options);
+  }
+
+  /**
+   * Installs `model` in place of the current one as an undoable step (a skin created). The new
+   * model has no file of its own (`sourceBytes` null: autosave writes it, export validates it
+   * without a source to compare with); undo brings back the previous model and its file.
+   */
+  changeModel(model: SkinnedModel, label: string, excluded: readonly number[] = []): void {
+    const before: ModelSlot = {
+      model: this.requireModel(),
+      sourceBytes: this.sourceBytes,
+      sourceResources: this.sourceResources,
+      excluded: [...this.excluded],
+    };
+    const after: ModelSlot = { model, sourceBytes: null, sourceResources: null, excluded: [...excluded] };
+    this.installSlot(after);
+    const bytes = before.model.document
+      .getRoot()
+      .listAccessors()
+      .reduce((n, a) => n + (a.getArray()?.byteLength ?? 0), 0);
+    this.history.push(label, [], {
+      undo: () => this.installSlot(before),
+      redo: () => this.installSlot(after),
+      bytes,
+    });
+  }
+
+  private installSlot(slot: ModelSlot): void {
+    this.paintSession?.cancelStroke();
+    this.model = slot.model;
+    this.sourceBytes = slot.sourceBytes;
+    this.sourceResources = slot.sourceResources;
+    this.locks.clear();
+    this.excluded.clear();
+    for (const id of slot.excluded) this.excluded.add(id);
+    this.selectedJoint = this.defaultJoint(slot.model);
+    this.events.emit('model', slot.model);
+    this.events.emit('selection', this.selectedJoint);
+    this.events.emit('locks', this.locks);
+    this.events.emit('excluded', this.excluded);
+    // Every weight is new (or gone): views redraw and the change counts as unexported.
     this.events.emit(
       'weights',
-      entry.patches.map((p) => ({ primitive: p.primitive, start: p.start, end: p.end })),
+      slot.model.primitives.map((p) => ({ primitive: p.id, start: 0, end: p.weights.vertexCount })),
     );
+  }
+
+  /** Selects the joint with the most influenced vertices (after a bind), returning it. */
+  selectBusiestJoint(): number | null {
+    return this.selectJoint(this.defaultJoint(this.requireModel()));
   }
 
   requireModel(): SkinnedModel {

@@ -5,15 +5,29 @@
  * memory held is bounded: past `maxBytes`, the oldest steps are dropped (and reported).
  *
  * The stack holds data only: the caller applies an entry's `before` (undo) or `after` (redo)
- * slots with `applyWeightPatch`.
+ * slots with `applyWeightPatch`, and its `structure` change when it has one.
  */
 import { mergeWeightPatches, type WeightPatch, weightPatchBytes } from './weight-patch.ts';
+
+/**
+ * A change of the model itself (a skin created): the editor swaps whole models, so the step
+ * carries how to go back and forth. Undo reverts the patches first, then `undo()`; redo calls
+ * `redo()` first, then applies the patches (they belong to the model after the change).
+ */
+export interface StructureChange {
+  undo(): void;
+  redo(): void;
+  /** Memory the change keeps alive (the model it can go back to). */
+  bytes: number;
+}
 
 /** One undoable step. */
 export interface UndoEntry {
   /** What the user did ("Draw stroke", "Flood"), for menus and notices. */
   label: string;
   patches: WeightPatch[];
+  /** Set when the step also changed the model's structure. */
+  structure?: StructureChange;
   /** Memory held by the patches. */
   bytes: number;
   /** Order of creation (marks compare against it). */
@@ -65,13 +79,22 @@ export class UndoStack {
     return this.undone.length;
   }
 
-  /** Records a step (none when `patches` is empty); clears the redo steps. */
-  push(label: string, patches: WeightPatch[]): UndoEntry | null {
-    if (patches.length === 0) return null;
+  /**
+   * Records a step (none when `patches` is empty and there is no `structure` change); clears
+   * the redo steps.
+   */
+  push(label: string, patches: WeightPatch[], structure?: StructureChange): UndoEntry | null {
+    if (patches.length === 0 && !structure) return null;
     for (const e of this.undone) this.held -= e.bytes;
     this.undone = [];
-    const bytes = patches.reduce((n, p) => n + weightPatchBytes(p), 0);
-    const entry: UndoEntry = { label, patches, bytes, serial: this.serial++ };
+    const bytes = patches.reduce((n, p) => n + weightPatchBytes(p), structure?.bytes ?? 0);
+    const entry: UndoEntry = {
+      label,
+      patches,
+      bytes,
+      serial: this.serial++,
+      ...(structure && { structure }),
+    };
     this.done.push(entry);
     this.held += bytes;
     this.enforceLimit();
@@ -117,6 +140,9 @@ export class UndoStack {
   squashToMark(mark: UndoMark, label?: string): UndoEntry | null {
     let i = this.done.length;
     while (i > 0 && this.done[i - 1].serial >= mark) i--;
+    // Patches after a structure change belong to the new model: only the first step may change it.
+    if (this.done.slice(i + 1).some((s) => s.structure))
+      throw new Error('Cannot squash a model change that follows other steps.');
     const steps = this.done.splice(i);
     if (steps.length === 0) return null;
     const byPrimitive = new Map<number, WeightPatch>();
@@ -127,9 +153,16 @@ export class UndoStack {
         byPrimitive.set(p.primitive, prev ? mergeWeightPatches(prev, p) : p);
       }
     }
+    const structure = steps[0].structure;
     const patches = [...byPrimitive.values()];
-    const bytes = patches.reduce((n, p) => n + weightPatchBytes(p), 0);
-    const entry: UndoEntry = { label: label ?? steps[0].label, patches, bytes, serial: steps[0].serial };
+    const bytes = patches.reduce((n, p) => n + weightPatchBytes(p), structure?.bytes ?? 0);
+    const entry: UndoEntry = {
+      label: label ?? steps[0].label,
+      patches,
+      bytes,
+      serial: steps[0].serial,
+      ...(structure && { structure }),
+    };
     this.done.push(entry);
     this.held += bytes;
     this.enforceLimit();

@@ -58,6 +58,25 @@ describe('UndoStack', () => {
     expect(h.bytes).toBe(h.undo()!.bytes + h.undo()!.bytes);
   });
 
+  it('keeps a structure change through a squash, and refuses one after other steps', () => {
+    const h = new UndoStack();
+    const change = { undo: () => {}, redo: () => {}, bytes: 100 };
+    const m = h.mark();
+    expect(h.push('create', [], change)).not.toBeNull(); // no patches, but a model change
+    h.push('bind', [patch(0, [1], 0, 1)]);
+    const squashed = h.squashToMark(m, 'create and bind')!;
+    expect(squashed.structure).toBe(change);
+    expect(squashed.patches).toHaveLength(1);
+    expect(squashed.bytes).toBe(100 + weightPatchBytes(squashed.patches[0]));
+    expect(h.bytes).toBe(squashed.bytes);
+
+    const m2 = h.mark();
+    h.push('paint', [patch(0, [2], 0, 1)]);
+    h.push('create', [], change);
+    expect(() => h.squashToMark(m2)).toThrow(/model change/);
+    expect(h.undoCount).toBe(3); // left as it was
+  });
+
   it('drops the oldest steps past the memory limit and says so', () => {
     const drops: number[] = [];
     const one = weightPatchBytes(patch(0, [0, 1, 2, 3], 0, 1));

@@ -1,0 +1,279 @@
+/**
+ * Editor.createSkin / createSkinAndBind on files with a mesh and bones but no skin: the skin,
+ * the bind pose (the character does not move), one undo step, export and re-import, errors.
+ */
+import type { Document } from '@gltf-transform/core';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { Editor } from '../../src/editor/editor.ts';
+import { readDocument } from '../../src/gltf/read-document.ts';
+import { buildSkinnedModel, type SkinnedModel } from '../../src/gltf/skinned-model.ts';
+import { findInvariantViolations } from '../../src/skin/invariants.ts';
+import { makeSkinlessMannequin, worldPositions } from '../gltf/support/skinless-fixture.ts';
+
+const FAST = { method: 'closest', resolution: 48 } as const;
+
+function open(doc: Document): Editor {
+  const editor = new Editor();
+  editor.loadDocument(doc, 'Skinless.glb');
+  return editor;
+}
+
+/** Bind-pose positions of every skinned primitive, skinned with the joints' world matrices and the IBMs. */
+function bindPoseSkinned(model: SkinnedModel): Map<string, Float64Array> {
+  const out = new Map<string, Float64Array>();
+  const nodes = model.document.getRoot().listNodes();
+  for (const prim of model.primitives) {
+    const skin = model.skins[prim.skins[0]];
+    const S = skin.joints.map((id, j) => {
+      const w = nodes[id].getWorldMatrix();
+      const ibm = skin.inverseBindMatrices.subarray(j * 16, j * 16 + 16);
+      const m = new Float64Array(16);
+      for (let c = 0; c < 4; c++)
+        for (let r = 0; r < 4; r++) for (let k = 0; k < 4; k++) m[c * 4 + r] += w[k * 4 + r] * ibm[c * 4 + k];
+      return m;
+    });
+    const { joints, weights, influences: K, vertexCount } = prim.weights;
+    const p = prim.positions;
+    const res = new Float64Array(vertexCount * 3);
+    for (let v = 0; v < vertexCount; v++) {
+      for (let i = 0; i < K; i++) {
+        const w = weights[v * K + i];
+        if (!w) continue;
+        const m = S[joints[v * K + i]];
+        const [x, y, z] = [p[v * 3], p[v * 3 + 1], p[v * 3 + 2]];
+        res[v * 3] += w * (m[0] * x + m[4] * y + m[8] * z + m[12]);
+        res[v * 3 + 1] += w * (m[1] * x + m[5] * y + m[9] * z + m[13]);
+        res[v * 3 + 2] += w * (m[2] * x + m[6] * y + m[10] * z + m[14]);
+      }
+    }
+    const node = prim.mesh.listParents().find((n) => 'getMesh' in n)!;
+    out.set((node as { getName(): string }).getName(), res);
+  }
+  return out;
+}
+
+function maxDistance(a: Float64Array, b: Float64Array): number {
+  expect(a.length).toBe(b.length);
+  let worst = 0;
+  for (let i = 0; i < a.length; i += 3)
+    worst = Math.max(worst, Math.hypot(a[i] - b[i], a[i + 1] - b[i + 1], a[i + 2] - b[i + 2]));
+  return worst;
+}
+
+function snapshot(model: SkinnedModel) {
+  return model.primitives.map((p) => ({
+    joints: p.weights.joints.slice(),
+    bits: new Uint32Array(p.weights.weights.slice().buffer),
+  }));
+}
+
+describe('Editor.createSkinAndBind', () => {
+  it('skins the meshes outside the skeleton, weights every vertex, and keeps the bind pose in place', async () => {
+    const doc = makeSkinlessMannequin({ layout: 'placed' });
+    const world = worldPositions(doc);
+    const editor = open(doc);
+    expect(editor.model!.primitives).toHaveLength(0);
+    expect(editor.skeletonRootCandidates()[0].name).toBe('Hips');
+    const stats = await editor.createSkinAndBind('Hips', FAST).promise;
+    const model = editor.requireModel();
+    expect(stats.skin).toMatchObject({ rootName: 'Hips', skinnedMeshes: 1, bakedMeshes: 1 });
+    expect(model.skins).toHaveLength(1);
+    const names = model.skins[0].joints.map((id) => model.joints.get(id)!.name);
+    expect(names[0]).toBe('Hips');
+    expect(names).toContain('LeftHand');
+    expect(names).not.toContain('Mannequin'); // above the root
+    expect(model.primitives).toHaveLength(1);
+    for (const p of model.primitives) expect(findInvariantViolations(p.weights)).toEqual([]);
+    // Auto-bind ran: the vertices are not all left on the root.
+    const counts = editor.jointVertexCounts();
+    expect([...counts.values()].filter((n) => n > 0).length).toBeGreaterThan(10);
+    expect(editor.selectedJoint).not.toBeNull();
+    expect(counts.get(editor.selectedJoint!)).toBe(Math.max(...counts.values()));
+    // glTF ignores the skinned node's transform: the bind pose must land where the file had the mesh.
+    const skinned = bindPoseSkinned(model);
+    expect(maxDistance(skinned.get('MannequinBody')!, world.get('MannequinBody')!)).toBeLessThan(1e-5);
+    // The skinned node sits at the scene root with no transform (what the validator wants).
+    const body = model.document
+      .getRoot()
+      .listNodes()
+      .find((n) => n.getSkin())!;
+    expect(body.getParentNode()).toBeNull();
+    expect(Array.from(body.getMatrix())).toEqual([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]);
+  });
+
+  it('is one undo step: undo brings back the file without a skin, redo the bound one bit for bit', async () => {
+    const doc = makeSkinlessMannequin({ layout: 'placed' });
+    const editor = open(doc);
+    const original = editor.requireModel();
+    await editor.createSkinAndBind('Hips', FAST).promise;
+    const bound = editor.requireModel();
+    const after = snapshot(bound);
+    expect(editor.history.undoCount).toBe(1);
+    expect(editor.hasUnexportedEdits).toBe(true);
+    expect(editor.undo()).toBe(true);
+    expect(editor.model).toBe(original);
+    expect(editor.model!.skins).toHaveLength(0);
+    expect(original.document.getRoot().listSkins()).toHaveLength(0);
+    expect(editor.undo()).toBe(false);
+    expect(editor.redo()).toBe(true);
+    expect(editor.model).toBe(bound);
+    expect(snapshot(bound)).toEqual(after);
+  });
+
+  it('exports a file the validator passes, which reads back with the same joints and weights', async () => {
+    const editor = open(makeSkinlessMannequin({ layout: 'placed' }));
+    await editor.createSkinAndBind('Hips', FAST).promise;
+    const model = editor.requireModel();
+    const result = await editor.export();
+    expect(result.validation.errors).toBe(0);
+    expect(result.validation.warnings).toBe(0);
+    const back = buildSkinnedModel(await readDocument({ name: 'Skinless.glb', bytes: result.bytes! }));
+    expect(back.repairedVertices).toBe(0);
+    expect(back.skins).toHaveLength(1);
+    const name = (m: SkinnedModel, id: number) => m.joints.get(id)!.name;
+    expect(back.skins[0].joints.map((id) => name(back, id))).toEqual(
+      model.skins[0].joints.map((id) => name(model, id)),
+    );
+    expect(Array.from(back.skins[0].inverseBindMatrices)).toEqual(
+      Array.from(model.skins[0].inverseBindMatrices),
+    );
+    expect(Array.from(back.primitives[0].weights.joints)).toEqual(
+      Array.from(model.primitives[0].weights.joints),
+    );
+    expect(Array.from(back.primitives[0].weights.weights)).toEqual(
+      Array.from(model.primitives[0].weights.weights),
+    );
+    expect(
+      maxDistance(bindPoseSkinned(back).get('MannequinBody')!, bindPoseSkinned(model).get('MannequinBody')!),
+    ).toBe(0);
+  });
+
+  it("binds Blender's layout (the mesh under the armature node) with the armature left out of binding", async () => {
+    const doc = makeSkinlessMannequin({ layout: 'armature' });
+    const world = worldPositions(doc);
+    const editor = open(doc);
+    const stats = await editor.createSkinAndBind('Mannequin', { ...FAST, excludeRoot: true }).promise;
+    const model = editor.requireModel();
+    expect(stats.skin.joints).toBe(model.skins[0].joints.length);
+    const root = model.skins[0].joints[0];
+    expect(model.joints.get(root)!.name).toBe('Mannequin');
+    expect(editor.excluded.has(root)).toBe(true);
+    expect(editor.jointVertexCounts().get(root)).toBe(0);
+    expect(
+      maxDistance(bindPoseSkinned(model).get('MannequinBody')!, world.get('MannequinBody')!),
+    ).toBeLessThan(1e-5);
+  });
+
+  it('a mirrored placement keeps the surface facing out (winding reversed, normals mirrored)', async () => {
+    const doc = makeSkinlessMannequin({ layout: 'mirrored' });
+    const world = worldPositions(doc);
+    const editor = open(doc);
+    await editor.createSkin('Hips');
+    const prim = editor.requireModel().primitives[0];
+    expect(
+      maxDistance(bindPoseSkinned(editor.requireModel()).get('MannequinBody')!, world.get('MannequinBody')!),
+    ).toBeLessThan(1e-5);
+    // Outward: each triangle's geometric normal agrees with its vertex normals.
+    const normals = prim.primitive.getAttribute('NORMAL')!.getArray()!;
+    const p = prim.positions;
+    const idx = prim.indices!;
+    let agree = 0;
+    for (let t = 0; t < idx.length; t += 3) {
+      const [a, b, c] = [idx[t], idx[t + 1], idx[t + 2]];
+      const u = [0, 1, 2].map((k) => p[b * 3 + k] - p[a * 3 + k]);
+      const w = [0, 1, 2].map((k) => p[c * 3 + k] - p[a * 3 + k]);
+      const n = [u[1] * w[2] - u[2] * w[1], u[2] * w[0] - u[0] * w[2], u[0] * w[1] - u[1] * w[0]];
+      if (n[0] * normals[a * 3] + n[1] * normals[a * 3 + 1] + n[2] * normals[a * 3 + 2] > 0) agree++;
+    }
+    expect(agree / (idx.length / 3)).toBeGreaterThan(0.99);
+  });
+
+  it('cancel leaves the file as it was, with no undo step', async () => {
+    const editor = open(makeSkinlessMannequin());
+    const original = editor.requireModel();
+    const job = editor.createSkinAndBind('Hips', FAST);
+    job.cancel();
+    await expect(job.promise).rejects.toMatchObject({ name: 'AbortError' });
+    expect(editor.model).toBe(original);
+    expect(editor.history.undoCount).toBe(0);
+  });
+});
+
+describe('Editor.createSkin errors', () => {
+  it('names the candidates when the root is not there', async () => {
+    const editor = open(makeSkinlessMannequin());
+    await expect(editor.createSkin('Pelvis')).rejects.toThrow(/No node named "Pelvis".*Hips/);
+    expect(editor.history.undoCount).toBe(0);
+  });
+
+  it('refuses a file that already has a skin, and says what to do instead', async () => {
+    const editor = open(makeSkinlessMannequin());
+    await editor.createSkin('Hips');
+    await expect(editor.createSkin('Hips')).rejects.toThrow(/already has a skin.*Auto-bind rebinds/);
+  });
+
+  it('refuses a mesh node as the root', async () => {
+    const editor = open(makeSkinlessMannequin());
+    await expect(editor.createSkin('MannequinBody')).rejects.toThrow(/holds a mesh/);
+  });
+
+  it('says so when every mesh hangs from a joint', async () => {
+    const doc = makeSkinlessMannequin({ layout: 'armature' });
+    const nodes = doc.getRoot().listNodes();
+    const body = nodes.find((n) => n.getName() === 'MannequinBody')!;
+    nodes.find((n) => n.getName() === 'Mannequin')!.removeChild(body);
+    nodes.find((n) => n.getName() === 'LeftHand')!.addChild(body);
+    const editor = open(doc);
+    await expect(editor.createSkin('Hips')).rejects.toThrow(/No mesh outside the skeleton/);
+  });
+
+  it('allows a single joint: every vertex goes to it', async () => {
+    const editor = open(makeSkinlessMannequin());
+    const stats = await editor.createSkinAndBind('HeadTop_End', FAST).promise;
+    expect(stats.skin.joints).toBe(1);
+    const prim = editor.requireModel().primitives[0];
+    for (let v = 0; v < prim.weights.vertexCount; v++) expect(prim.weights.weights[v * 4]).toBe(1);
+  });
+});
+
+describe('createSkin properties', () => {
+  it('for any placement of the character, the bound mesh stays where it was and the weights are valid', async () => {
+    const unit = fc.double({ min: -1, max: 1, noNaN: true });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.tuple(unit, unit, unit),
+        fc.tuple(unit, unit, unit, unit).filter((q) => Math.hypot(...q) > 0.1),
+        fc.tuple(
+          fc.double({ min: 0.2, max: 3, noNaN: true }),
+          fc.double({ min: 0.2, max: 3, noNaN: true }),
+          fc.double({ min: 0.2, max: 3, noNaN: true }),
+        ),
+        fc.boolean(),
+        async (t, q, s, mirror) => {
+          const doc = makeSkinlessMannequin({ targetVertices: 400 });
+          const character = doc
+            .getRoot()
+            .listNodes()
+            .find((n) => n.getName() === 'Character')!;
+          const len = Math.hypot(...q);
+          character
+            .setTranslation(t)
+            .setRotation(q.map((x) => x / len) as [number, number, number, number])
+            .setScale(mirror ? [-s[0], s[1], s[2]] : s);
+          const world = worldPositions(doc);
+          const editor = open(doc);
+          await editor.createSkinAndBind('Hips', FAST).promise;
+          const model = editor.requireModel();
+          for (const p of model.primitives) expect(findInvariantViolations(p.weights)).toEqual([]);
+          const got = bindPoseSkinned(model).get('MannequinBody')!;
+          const want = world.get('MannequinBody')!;
+          // float32 storage: relative to the size of the placed character.
+          const size = Math.max(...want.map(Math.abs));
+          expect(maxDistance(got, want)).toBeLessThan(1e-5 * Math.max(1, size));
+        },
+      ),
+      { numRuns: 12 },
+    );
+  });
+});
