@@ -1,10 +1,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, dirname, extname, join, resolve } from 'node:path';
+import type { Document } from '@gltf-transform/core';
 import { type AutobindOptions, autobind } from '../bind/autobind.ts';
 import { bindGroupsOfModel, remapJoints } from '../bind/model-input.ts';
+import { createSkinFromNodes } from '../gltf/create-skin.ts';
 import { exportAndValidate } from '../gltf/export-and-validate.ts';
 import { exportDocument, type WeightEncoding } from '../gltf/export-weights.ts';
 import { readDocument } from '../gltf/read-document.ts';
+import { skeletonRootCandidates } from '../gltf/skeleton-nodes.ts';
 import { buildSkinnedModel } from '../gltf/skinned-model.ts';
 import { type Command, toJson } from './command.ts';
 import { expectPositional, parseArgs } from './parse-args.ts';
@@ -27,9 +30,34 @@ function bindOptions(options: Map<string, string>): AutobindOptions & { maxInflu
 }
 
 /**
+ * For a file without a skin: makes one from `--root` (src/gltf/create-skin.ts) and returns its
+ * root's name; without `--root`, a usage error naming the nodes that could be the root.
+ */
+function skinFromRoot(document: Document, fileName: string, root: string | undefined): string | null {
+  const hasSkin = document.getRoot().listSkins().length > 0;
+  if (hasSkin) {
+    if (root !== undefined)
+      throw new UsageError(`autobind: ${fileName} already has a skin; --root is for files without one.`);
+    return null;
+  }
+  if (root === undefined) {
+    const names = skeletonRootCandidates(document).map((c) => c.name);
+    throw new UsageError(
+      `autobind: ${fileName} has no skin. Pass --root <node> to make one from the skeleton's top node${names.length ? `; candidates: ${names.join(', ')}` : ' (the file has no node hierarchy to make one from)'}.`,
+    );
+  }
+  try {
+    return createSkinFromNodes(document, root).root.getName();
+  } catch (err) {
+    throw new UsageError(`autobind: ${(err as Error).message}`);
+  }
+}
+
+/**
  * `skinsmith autobind IN -o OUT`: discards the file's weights, binds every skinned primitive to
  * its skin's joints in the bind pose (src/bind), and exports as `export` does (same code, vertex
  * order unchanged); prints a JSON summary. Exit 1 if the export has errors of its own.
+ * A file without a skin gets one first from `--root <node>` (see {@link skinFromRoot}).
  */
 export const autobindCommand: Command = {
   name: 'autobind',
@@ -40,6 +68,8 @@ export const autobindCommand: Command = {
     method: { kind: 'string' },
     resolution: { kind: 'string' },
     'max-influences': { kind: 'string' },
+    root: { kind: 'string' },
+    'exclude-root': { kind: 'flag' },
     weights: { kind: 'string' },
     'no-validate': { kind: 'flag' },
   },
@@ -47,6 +77,9 @@ export const autobindCommand: Command = {
     '--method voxel|closest   geodesic voxel binding, or straight-line distances; default voxel',
     '--resolution N           voxels along the longest axis; default 256',
     '--max-influences 4|8     influences per vertex; default 4 (plus -o, --weights, --no-validate as export)',
+    '--root NODE              file without a skin: make one from this node (the skeleton top) and its',
+    '                         mesh-free nodes, on every mesh outside it; the nodes as placed are the bind pose',
+    '--exclude-root           with --root: the root gets no weight (an Armature or root node)',
   ],
   async run(argv, io) {
     const args = parseArgs(argv, this.options);
@@ -61,11 +94,21 @@ export const autobindCommand: Command = {
       throw new UsageError(`autobind: --weights must be float, unorm16 or unorm8 (got ${weights})`);
     const options = bindOptions(args.options);
     const input = readInputFile(inPath);
-    const model = buildSkinnedModel(await readDocument(input), { influences: options.maxInfluences });
+    const document = await readDocument(input);
+    const createdRoot = skinFromRoot(document, input.name, args.options.get('root'));
+    const model = buildSkinnedModel(document, { influences: options.maxInfluences });
     const t0 = performance.now();
     const outside = new Set<string>();
     for (const group of bindGroupsOfModel(model)) {
-      const result = autobind(group.input, options);
+      // The created skin's root is its first joint.
+      const excludeRoot = createdRoot !== null && args.options.has('exclude-root');
+      const input = excludeRoot
+        ? {
+            ...group.input,
+            joints: group.input.joints.map((j, i) => (i === 0 ? { ...j, excluded: true } : j)),
+          }
+        : group.input;
+      const result = autobind(input, options);
       group.primitives.forEach((p, k) => {
         model.primitives[p].weights = remapJoints(result.weights[k], group.jointMaps[k]);
       });
@@ -107,6 +150,8 @@ export const autobindCommand: Command = {
         method: options.method,
         resolution: options.resolution,
         maxInfluences: options.maxInfluences,
+        createdSkin:
+          createdRoot !== null ? { root: createdRoot, joints: model.skins[0].joints.length } : null,
         boundPrimitives: model.primitives.length,
         boundVertices: model.skinnedVertexCount,
         jointsLeftOut: [...outside],

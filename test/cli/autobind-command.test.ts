@@ -8,6 +8,7 @@ import { main } from '../../src/cli/main.ts';
 import { readDocument } from '../../src/gltf/read-document.ts';
 import { buildSkinnedModel } from '../../src/gltf/skinned-model.ts';
 import { findInvariantViolations } from '../../src/skin/invariants.ts';
+import { makeSkinlessMannequin } from '../gltf/support/skinless-fixture.ts';
 import { makeSkinnedDocument } from '../gltf/support/skinned-fixture.ts';
 
 let dir: string;
@@ -54,5 +55,55 @@ describe('skinsmith autobind', () => {
     expect((await run('autobind', input, '-o', out, '--max-influences', '5')).code).toBe(2);
     expect((await run('autobind', input, '-o', out, '--resolution', 'big')).code).toBe(2);
     expect((await run('autobind', input)).code).toBe(2);
+  });
+});
+
+describe('skinsmith autobind on a file without a skin', () => {
+  let skinless: string;
+  beforeAll(async () => {
+    skinless = join(dir, 'Skinless.glb');
+    writeFileSync(skinless, await new WebIO().writeBinary(makeSkinlessMannequin({ targetVertices: 1500 })));
+  });
+
+  it('without --root says the file has no skin and names the candidate roots (exit 2)', async () => {
+    const r = await run('autobind', skinless, '-o', join(dir, 'none.glb'));
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/Skinless\.glb has no skin\. Pass --root <node>.*candidates: Hips/);
+  });
+
+  it('with --root makes the skin from that node, binds every vertex, and the export validates', async () => {
+    const out = join(dir, 'skinned.glb');
+    const r = await run('autobind', skinless, '-o', out, '--root', 'Hips', '--method', 'closest');
+    expect(r.code).toBe(0);
+    const summary = JSON.parse(r.stdout);
+    expect(summary.createdSkin).toMatchObject({ root: 'Hips' });
+    expect(summary.validation).toMatchObject({ errors: 0, warnings: 0 });
+    const bytes = new Uint8Array(readFileSync(out));
+    const model = buildSkinnedModel(await readDocument({ name: 'skinned.glb', bytes }));
+    expect(model.repairedVertices).toBe(0);
+    expect(model.skins).toHaveLength(1);
+    expect(model.joints.get(model.skins[0].joints[0])!.name).toBe('Hips');
+    expect(model.skinnedVertexCount).toBe(model.vertexCount);
+    for (const p of model.primitives) expect(findInvariantViolations(p.weights)).toEqual([]);
+    // Not everything left on the root: the bind ran.
+    const used = new Set<number>();
+    for (const p of model.primitives)
+      p.weights.joints.forEach((j, s) => {
+        if (p.weights.weights[s] > 0) used.add(j);
+      });
+    expect(used.size).toBeGreaterThan(10);
+  });
+
+  it('refuses an unknown root, a mesh root, and --root on a skinned file (exit 2)', async () => {
+    const out = join(dir, 'x.glb');
+    const unknown = await run('autobind', skinless, '-o', out, '--root', 'Pelvis');
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/No node named "Pelvis"/);
+    expect((await run('autobind', skinless, '-o', out, '--root', 'MannequinBody')).stderr).toMatch(
+      /holds a mesh/,
+    );
+    const skinned = await run('autobind', input, '-o', out, '--root', 'Armature');
+    expect(skinned.code).toBe(2);
+    expect(skinned.stderr).toMatch(/already has a skin/);
   });
 });
