@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { editor } from '../editor-instance.ts';
-import { useSelectUi } from '../select/select-store.ts';
+import { inspectedVertex, useSelectUi } from '../select/select-store.ts';
 import { useUi } from '../store.ts';
 import { runTool } from './ToolsPanel.tsx';
 
@@ -39,13 +39,17 @@ function WeightCell(props: {
   );
 }
 
-/** The influences of the inspected vertex (the last clicked) and the selection's joint statistics. */
+/**
+ * The influences of the inspected vertex — the one under the pointer in Select mode, or the one
+ * a click pinned (Esc or a click on nothing unpins) — and the selection's joint statistics.
+ */
 export function InspectorSection() {
   useUi((s) => s.weightsRev);
   useUi((s) => s.modelRev);
   useUi((s) => s.selected);
   const count = useSelectUi((s) => s.count);
-  const inspected = useSelectUi((s) => s.inspected);
+  const inspected = useSelectUi(inspectedVertex);
+  const pinned = useSelectUi((s) => s.inspected !== null);
   const model = editor.model;
   if (!model) return <p className="muted">No model.</p>;
   let rows: ReturnType<typeof editor.influences> = [];
@@ -56,8 +60,9 @@ export function InspectorSection() {
     <div data-testid="inspector">
       {inspected && valid ? (
         <>
-          <p className="muted" data-testid="inspected-vertex">
+          <p className="muted" data-testid="inspected-vertex" data-pinned={pinned}>
             Vertex {inspected.vertex} (primitive {inspected.primitive})
+            {pinned ? ' · pinned (Esc unpins)' : ' · under the pointer'}
           </p>
           <table className="inspector-table">
             <tbody>
@@ -73,7 +78,7 @@ export function InspectorSection() {
           </table>
         </>
       ) : (
-        <p className="muted">Click a vertex in Select mode to see its influences.</p>
+        <p className="muted">Point at a vertex in Select mode to see its influences; click to pin it.</p>
       )}
       {stats.name !== null && (
         <p data-testid="selection-stats">

@@ -1,11 +1,15 @@
 import { useThree } from '@react-three/fiber';
-import { useEffect, useMemo } from 'react';
-import { BufferAttribute, BufferGeometry, Matrix4, Points, PointsMaterial } from 'three';
+import { useEffect } from 'react';
+import { Matrix4 } from 'three';
 import type { SelectMode } from '../../src/editor/selection-session.ts';
 import { editor } from '../editor-instance.ts';
 import { paintView } from '../paint/paint-view.ts';
+import { strokeDriver } from '../paint/stroke-driver.ts';
+import { surfacePicker } from '../paint/surface-picker.ts';
 import { useUi } from '../store.ts';
-import { useSelectUi } from './select-store.ts';
+import { InspectedMarker } from './InspectedMarker.tsx';
+import { SelectionPoints } from './SelectionPoints.tsx';
+import { setHovered, useSelectUi } from './select-store.ts';
 
 type Controls = { enabled: boolean } | null;
 
@@ -16,10 +20,18 @@ const modeOf = (e: PointerEvent): SelectMode =>
 /** A press that moves less than this (CSS px) is a click, not a box. */
 const CLICK_SLOP = 4;
 
+/** The vertex under a page point on the surface as shown (posed when posed), or null off the mesh. */
+function vertexUnder(x: number, y: number) {
+  const pick = paintView.pick(x, y);
+  return pick ? editor.selection.vertexAt(pick.hit) : null;
+}
+
 /**
- * Select mode's pointer: a left click picks the vertex under it, a left drag draws a box (or a
- * lasso with Alt or the lasso toggle) and hands it to `editor.selection` with the camera's
- * view-projection. The orbit controls are off while a drag is held so the box does not orbit.
+ * Select mode's pointer: a left click picks the vertex under it (and pins it in the Inspector),
+ * a left drag draws a box (or a lasso with Alt or the lasso toggle) and hands it to
+ * `editor.selection` with the camera's view-projection. The orbit controls are off while a drag
+ * is held so the box does not orbit. Hovering shows the vertex under the pointer in the
+ * Inspector: one pick per animation frame, on the same picking surface as the brush.
  */
 function SelectPointer() {
   const gl = useThree((s) => s.gl);
@@ -40,6 +52,27 @@ function SelectPointer() {
     let start: { x: number; y: number; id: number; lasso: boolean } | null = null;
     let path: number[] = [];
     const controls = () => get().controls as unknown as Controls;
+    // Hover: the latest pointer position, picked at the next animation frame.
+    let hover: { x: number; y: number } | null = null;
+    let frame = 0;
+    const pickHover = () => {
+      frame = 0;
+      // Skip until the picking surface is built (entering Select mode builds it), so a hover never blocks.
+      if (!hover || start || !editor.model || !surfacePicker.ready) return;
+      try {
+        setHovered(vertexUnder(hover.x, hover.y));
+      } catch {
+        setHovered(null);
+      }
+    };
+    const hoverAt = (e: PointerEvent) => {
+      hover = { x: e.clientX, y: e.clientY };
+      if (!frame) frame = requestAnimationFrame(pickHover);
+    };
+    const leave = () => {
+      hover = null;
+      setHovered(null);
+    };
 
     const down = (e: PointerEvent) => {
       if (e.button !== 0 || !editor.model) return;
@@ -52,7 +85,8 @@ function SelectPointer() {
       e.stopPropagation();
     };
     const move = (e: PointerEvent) => {
-      if (!start || e.pointerId !== start.id) return;
+      if (!start) return hoverAt(e);
+      if (e.pointerId !== start.id) return;
       path.push(e.clientX, e.clientY);
       const x0 = Math.min(start.x, e.clientX);
       const y0 = Math.min(start.y, e.clientY);
@@ -82,13 +116,14 @@ function SelectPointer() {
       const mode = modeOf(e);
       const facing = useSelectUi.getState().through ? 'through' : 'visible';
       if (Math.hypot(e.clientX - s.x, e.clientY - s.y) < CLICK_SLOP) {
-        const ray = paintView.rayAt(e.clientX, e.clientY);
-        if (!ray) return;
-        const o = ray.origin;
-        const d = ray.direction;
-        const hit = editor.selection.raycast([o.x, o.y, o.z], [d.x, d.y, d.z], mode);
-        if (hit) useSelectUi.setState({ inspected: hit });
-        else if (mode === 'replace') editor.selection.none();
+        // The vertex the hover marked: the same picking, so a click takes what the marker showed.
+        const pick = paintView.pick(e.clientX, e.clientY);
+        const hit = pick ? editor.selection.click(pick.hit, mode) : null;
+        if (hit) useSelectUi.setState({ inspected: hit, hovered: hit });
+        else if (mode === 'replace') {
+          editor.selection.none();
+          useSelectUi.setState({ inspected: null });
+        }
         return;
       }
       const rect = canvas.getBoundingClientRect();
@@ -112,10 +147,14 @@ function SelectPointer() {
     canvas.addEventListener('pointerdown', down, { capture: true });
     canvas.addEventListener('pointermove', move);
     canvas.addEventListener('pointerup', up);
+    canvas.addEventListener('pointerleave', leave);
     return () => {
       canvas.removeEventListener('pointerdown', down, { capture: true });
       canvas.removeEventListener('pointermove', move);
       canvas.removeEventListener('pointerup', up);
+      canvas.removeEventListener('pointerleave', leave);
+      if (frame) cancelAnimationFrame(frame);
+      setHovered(null);
       band.remove();
       const c = controls();
       if (c) c.enabled = true;
@@ -124,51 +163,19 @@ function SelectPointer() {
   return null;
 }
 
-/**
- * The selection in the viewport: the selected vertices as points at their bind-pose positions,
- * drawn over the mesh (no depth test, so a box "through" the model shows what it took).
- */
-function SelectionPoints() {
-  const invalidate = useThree((s) => s.invalidate);
-  const modelRev = useUi((s) => s.modelRev);
-  const points = useMemo(() => {
-    const p = new Points(
-      new BufferGeometry(),
-      new PointsMaterial({ color: '#ffb020', size: 4, sizeAttenuation: false, depthTest: false }),
-    );
-    p.renderOrder = 10;
-    p.frustumCulled = false;
-    return p;
-  }, []);
-  useEffect(() => {
-    void modelRev;
-    const rebuild = () => {
-      const model = editor.model;
-      const xyz: number[] = [];
-      if (model)
-        for (const { primitive, vertex } of editor.selection.vertices()) {
-          const pos = model.primitives[primitive].positions;
-          xyz.push(pos[vertex * 3], pos[vertex * 3 + 1], pos[vertex * 3 + 2]);
-        }
-      points.geometry.dispose();
-      points.geometry = new BufferGeometry();
-      points.geometry.setAttribute('position', new BufferAttribute(new Float32Array(xyz), 3));
-      useSelectUi.setState({ count: editor.selection.count });
-      invalidate();
-    };
-    rebuild();
-    return editor.selection.events.on('change', rebuild);
-  }, [points, invalidate, modelRev]);
-  useEffect(() => () => points.geometry.dispose(), [points]);
-  return <primitive object={points} />;
-}
-
-/** Lives in the Canvas: the selection overlay in every mode, the pointer in Select mode. */
+/** Lives in the Canvas: the selection and the inspected vertex in every mode, the pointer in Select mode. */
 export function SelectLayer() {
   const mode = useUi((s) => s.mode);
+  const modelRev = useUi((s) => s.modelRev);
+  // The hover picks on the brush's picking surface: build it on entering Select mode (once per model).
+  useEffect(() => {
+    void modelRev;
+    if (mode === 'select' && editor.model) void strokeDriver.prepare();
+  }, [mode, modelRev]);
   return (
     <>
       <SelectionPoints />
+      <InspectedMarker />
       {mode === 'select' && <SelectPointer />}
     </>
   );

@@ -3,6 +3,7 @@ import { runTool } from '../components/ToolsPanel.tsx';
 import { editor } from '../editor-instance.ts';
 import { bare, withCtrl } from '../keys.ts';
 import { useUi } from '../store.ts';
+import { useSelectUi } from './select-store.ts';
 
 const inSelect = () => useUi.getState().mode === 'select';
 /** Selection keys act in Select mode only, so A, M and the Ctrl keys stay free elsewhere. */
@@ -49,6 +50,14 @@ export const SELECT_COMMANDS = {
     shortcut: 'PageDown',
     matches: selectKey(bare('PageDown')),
     run: () => runTool('Shrink', () => editor.selection.shrink()),
+  },
+  unpinInspected: {
+    label: 'Unpin the vertex in the Inspector (it follows the pointer again)',
+    shortcut: 'Esc',
+    // Only while one is pinned: otherwise Esc dismisses a message as everywhere.
+    matches: (e: KeyboardEvent) =>
+      bare('Escape')(e) && inSelect() && useSelectUi.getState().inspected !== null,
+    run: () => useSelectUi.setState({ inspected: null }),
   },
   selectMirror: {
     label: 'Select the mirror',

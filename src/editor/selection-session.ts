@@ -119,6 +119,18 @@ export class SelectionSession {
   // --- Picks ---
 
   /**
+   * The vertex nearest `point` (a hit on `primitive`, mesh space, as the viewport's picking
+   * reports it: on the posed surface when posed), without selecting it — what the Inspector shows
+   * under the pointer. Null when the primitive is not skinned.
+   */
+  vertexAt(hit: { primitive: number; point: readonly [number, number, number] }): VertexRef | null {
+    const found = this.nodeAt(hit);
+    if (!found) return null;
+    const s = found.target.surface;
+    return { primitive: s.parts[s.nodePart[found.node]].primitive, vertex: s.nodeVertex[found.node] };
+  }
+
+  /**
    * Click: the vertex nearest `point` (a hit on `primitive`, mesh space, as the viewport's
    * picking reports it) with its seam partners. Returns the vertex, or null if not skinned.
    */
@@ -126,15 +138,14 @@ export class SelectionSession {
     hit: { primitive: number; point: readonly [number, number, number] },
     mode: SelectMode = 'replace',
   ): VertexRef | null {
-    const target = this.targets().forPrimitive(hit.primitive);
-    if (!target) return null;
-    const s = target.surface;
-    const g = nearestNodeOnPart(s, s.partOf(hit.primitive), hit.point);
-    if (g < 0) return null;
+    const found = this.nodeAt(hit);
+    if (!found) return null;
+    const { target, node } = found;
     this.pickNodes(mode, (t, picked) => {
-      if (t === target) picked[g] = 1;
+      if (t === target) picked[node] = 1;
     });
-    return { primitive: s.parts[s.nodePart[g]].primitive, vertex: s.nodeVertex[g] };
+    const s = target.surface;
+    return { primitive: s.parts[s.nodePart[node]].primitive, vertex: s.nodeVertex[node] };
   }
 
   /** Click from a ray (scripts, tests): the vertex nearest the first hit over every skin, or null. */
@@ -255,6 +266,18 @@ export class SelectionSession {
 
   private targets() {
     return this.editor.paint.targets;
+  }
+
+  /** The node nearest a hit point on a primitive, with its target; null if not skinned. */
+  private nodeAt(hit: {
+    primitive: number;
+    point: readonly [number, number, number];
+  }): { target: PaintTarget; node: number } | null {
+    const target = this.targets().forPrimitive(hit.primitive);
+    if (!target) return null;
+    const s = target.surface;
+    const node = nearestNodeOnPart(s, s.partOf(hit.primitive), hit.point);
+    return node < 0 ? null : { target, node };
   }
 
   /** The paint target of every skin (built on first use). */
