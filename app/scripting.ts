@@ -1,9 +1,11 @@
 import type { EditorAutobindOptions, EditorAutobindStats } from '../src/editor/autobind-job.ts';
+import type { CreateSkinReport, EditorCreateSkinOptions } from '../src/editor/create-skin-step.ts';
 import type { Editor, VertexInfluence } from '../src/editor/editor.ts';
 import type { Notice } from '../src/editor/notices.ts';
 import type { ExportOptions } from '../src/gltf/export-weights.ts';
+import type { SkeletonRootCandidate } from '../src/gltf/skeleton-nodes.ts';
 import type { SkinnedModel } from '../src/gltf/skinned-model.ts';
-import { startAutobind } from './bind/autobind-store.ts';
+import { startAutobind, startCreateSkin } from './bind/autobind-store.ts';
 import { builtinDocument } from './builtin-character.ts';
 import { editor } from './editor-instance.ts';
 import { type ScriptExport, scriptExport } from './export/script-export.ts';
@@ -92,6 +94,16 @@ export interface SkinsmithApi {
    * open); resolves with the stats once the weights are applied. See README.md.
    */
   autobind(options?: EditorAutobindOptions): Promise<EditorAutobindStats>;
+  /** For a file without a skin: the nodes that look like a skeleton root, best first. */
+  skeletonRoots(): SkeletonRootCandidate[];
+  /**
+   * For a file without a skin: creates one from `root` (node id or name) and auto-binds it, as
+   * the panel's "Create skin and auto-bind" does (one undo step). See README.md.
+   */
+  createSkin(
+    root: number | string,
+    options?: EditorCreateSkinOptions & EditorAutobindOptions,
+  ): Promise<EditorAutobindStats & { skin: CreateSkinReport }>;
 }
 
 function summary(id: number, counts: Map<number, number>): JointSummary {
@@ -183,6 +195,8 @@ export function installScripting(): SkinsmithApi {
     export: scriptExport,
     persist: scriptPersist,
     autobind: (options = {}) => startAutobind(options),
+    skeletonRoots: () => editor.skeletonRootCandidates(),
+    createSkin: (root, options = {}) => startCreateSkin(root, options),
   };
   (window as unknown as { skinsmith: SkinsmithApi }).skinsmith = api;
   return api;

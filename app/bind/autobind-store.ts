@@ -5,6 +5,7 @@
  */
 import { create } from 'zustand';
 import type { EditorAutobindOptions, EditorAutobindStats } from '../../src/editor/autobind-job.ts';
+import type { CreateSkinReport, EditorCreateSkinOptions } from '../../src/editor/create-skin-step.ts';
 import { editor } from '../editor-instance.ts';
 import { useUi } from '../store.ts';
 
@@ -34,8 +35,11 @@ export interface AutobindUi {
   form: AutobindForm;
   /** Progress of the running job in [0, 1]; null when none runs. */
   progress: number | null;
-  /** The last finished run, shown under the form. */
-  result: { stats: EditorAutobindStats; scope: string } | null;
+  /** The last finished run, shown under the form (with the skin it made, for a file that had none). */
+  result: { stats: EditorAutobindStats; scope: string; skin?: CreateSkinReport } | null;
+  /** A file without a skin: the node picked as the skeleton root (node id), and whether it binds. */
+  skinRoot: number | null;
+  excludeRoot: boolean;
   /** Bumped when joints are excluded or included (the joint tree re-reads editor.excluded). */
   excludedRev: number;
   setOpen: (open: boolean) => void;
@@ -47,14 +51,52 @@ export const useAutobind = create<AutobindUi>((set) => ({
   form: { ...AUTOBIND_FORM_DEFAULTS },
   progress: null,
   result: null,
+  skinRoot: null,
+  excludeRoot: false,
   excludedRev: 0,
   setOpen: (open) => set({ open }),
   setForm: (change) => set((s) => ({ form: { ...s.form, ...change } })),
 }));
 
 editor.events.on('excluded', () => useAutobind.setState((s) => ({ excludedRev: s.excludedRev + 1 })));
-// A new model: last run's figures are about another file.
-editor.events.on('model', () => useAutobind.setState({ result: null }));
+/** A root named like a container of the skeleton rather than a bone: it should not pull weight. */
+const CONTAINER_ROOT = /armature|skeleton|^(root|rig)$/i;
+
+/** Whether the node looks like a container (Blender's Armature, a "root" at the feet). */
+export function looksLikeContainer(id: number): boolean {
+  const name = editor.model?.document.getRoot().listNodes()[id]?.getName() ?? '';
+  return CONTAINER_ROOT.test(name);
+}
+
+/** Picks a skeleton root (the panel's select): a container root is left out of binding by default. */
+export function setSkinRoot(id: number | null): void {
+  useAutobind.setState({ skinRoot: id, excludeRoot: id !== null && looksLikeContainer(id) });
+}
+
+/** True when the open file has no skin but nodes a skin could be made from. */
+export function needsSkin(): boolean {
+  const model = editor.model;
+  return (
+    model !== null &&
+    model.skins.length === 0 &&
+    model.document
+      .getRoot()
+      .listNodes()
+      .some((n) => !n.getMesh())
+  );
+}
+
+// A new model: last run's figures are about another file; a file without a skin gets the
+// panel open on "Create a skin" with the likeliest skeleton root picked.
+editor.events.on('model', () => {
+  const running = useAutobind.getState().progress !== null;
+  if (running) return; // the skin being created (or its undo) is this run's own model change
+  useAutobind.setState({ result: null });
+  if (needsSkin()) {
+    setSkinRoot(editor.skeletonRootCandidates()[0]?.id ?? null);
+    useAutobind.setState({ open: true });
+  }
+});
 
 /** The selected joint and every joint below it (a region to rebind: an arm, a leg). */
 export function branchOf(root: number): number[] {
@@ -80,7 +122,29 @@ export function cancelAutobind(): void {
  * Runs auto-bind (the panel's form, or a script's options). Resolves with the stats once the
  * weights are applied; rejects with an AbortError on Cancel, or with the failure (also shown).
  */
-export async function startAutobind(options: EditorAutobindOptions): Promise<EditorAutobindStats> {
+export function startAutobind(options: EditorAutobindOptions): Promise<EditorAutobindStats> {
+  const scope = options.joints && options.joints !== 'all' ? `${options.joints.length} joints` : 'all joints';
+  return runJob((onProgress) => editor.autobind({ ...options, onProgress }), scope);
+}
+
+/**
+ * For a file without a skin: creates one from `root` (node id or name) and auto-binds it, as
+ * one undo step (Editor.createSkinAndBind), with the panel's progress and Cancel.
+ */
+export function startCreateSkin(
+  root: number | string,
+  options: EditorCreateSkinOptions & EditorAutobindOptions = {},
+): Promise<EditorAutobindStats & { skin: CreateSkinReport }> {
+  return runJob(
+    (onProgress) => editor.createSkinAndBind(root, { ...options, onProgress, joints: 'all' }),
+    'new skin',
+  );
+}
+
+async function runJob<S extends EditorAutobindStats & { skin?: CreateSkinReport }>(
+  start: (onProgress: (f: number) => void) => { promise: Promise<S>; cancel(): void },
+  scope: string,
+): Promise<S> {
   if (useAutobind.getState().progress !== null) throw new Error('Auto-bind is already running.');
   let pending = -1;
   let frame = 0;
@@ -92,23 +156,26 @@ export async function startAutobind(options: EditorAutobindOptions): Promise<Edi
       if (useAutobind.getState().progress !== null) useAutobind.setState({ progress: pending });
     });
   };
-  const job = editor.autobind({ ...options, onProgress });
-  cancelCurrent = () => job.cancel();
   useAutobind.setState({ progress: 0, result: null });
-  const scope = options.joints && options.joints !== 'all' ? `${options.joints.length} joints` : 'all joints';
   try {
+    const job = start(onProgress);
+    cancelCurrent = () => job.cancel();
     const stats = await job.promise;
-    useAutobind.setState({ result: { stats, scope } });
+    useAutobind.setState({ result: { stats, scope, skin: stats.skin } });
     // Also in the status bar, which outlives the panel.
+    const what = stats.skin
+      ? `Created a skin of ${stats.skin.joints} joints from ${stats.skin.rootName} and bound ${stats.vertices} vertices`
+      : `Auto-bind (${scope}) changed ${stats.changedVertices} vertices`;
     editor.notify({
       level: 'info',
-      message: `Auto-bind (${scope}) took ${(stats.ms / 1000).toFixed(1)} s and changed ${stats.changedVertices} vertices: Ctrl+Z undoes it.`,
+      message: `${what} in ${(stats.ms / 1000).toFixed(1)} s: Ctrl+Z undoes it.`,
     });
     return stats;
   } catch (err) {
     const e = err instanceof Error ? err : new Error(String(err));
     if (e.name !== 'AbortError') {
-      useUi.getState().showToast('error', `Auto-bind failed: ${e.message}`);
+      const what = scope === 'new skin' ? 'Creating the skin failed' : 'Auto-bind failed';
+      useUi.getState().showToast('error', `${what}: ${e.message}`);
     }
     throw e;
   } finally {

@@ -3,13 +3,16 @@ import {
   type AutobindForm,
   cancelAutobind,
   formToOptions,
+  needsSkin,
   startAutobind,
+  startCreateSkin,
   useAutobind,
 } from '../bind/autobind-store.ts';
 import { tooltip } from '../commands.ts';
 import { editor } from '../editor-instance.ts';
 import '../bind/autobind-panel.css';
 import { useUi } from '../store.ts';
+import { CreateSkinSection } from './CreateSkinSection.tsx';
 import { Icon } from './Icon.tsx';
 
 interface Option<T> {
@@ -114,7 +117,7 @@ function NumberField({
   );
 }
 
-function Form({ disabled }: { disabled: boolean }) {
+function Form({ disabled, creating }: { disabled: boolean; creating: boolean }) {
   const form = useAutobind((s) => s.form);
   const setForm = useAutobind((s) => s.setForm);
   const selected = useUi((s) => s.selected);
@@ -184,15 +187,17 @@ function Form({ disabled }: { disabled: boolean }) {
           onChange={(maxInfluences) => setForm({ maxInfluences })}
         />
       </Row>
-      <Row label="Joints">
-        <Segmented
-          name="ab-scope"
-          options={SCOPES}
-          value={form.scope}
-          onChange={(scope) => setForm({ scope })}
-        />
-      </Row>
-      {form.scope === 'branch' && (
+      {!creating && (
+        <Row label="Joints">
+          <Segmented
+            name="ab-scope"
+            options={SCOPES}
+            value={form.scope}
+            onChange={(scope) => setForm({ scope })}
+          />
+        </Row>
+      )}
+      {!creating && form.scope === 'branch' && (
         <div className="ab-note">
           {selectedName ? (
             <>
@@ -209,8 +214,12 @@ function Form({ disabled }: { disabled: boolean }) {
 
 function run(): void {
   try {
-    startAutobind(formToOptions(useAutobind.getState().form)).catch(() => {
-      // Failures are shown by startAutobind; Cancel needs no message.
+    const { form, skinRoot, excludeRoot } = useAutobind.getState();
+    const job = needsSkin()
+      ? startCreateSkin(skinRoot ?? -1, { ...formToOptions({ ...form, scope: 'all' }), excludeRoot })
+      : startAutobind(formToOptions(form));
+    job.catch(() => {
+      // Failures are shown by startAutobind / startCreateSkin; Cancel needs no message.
     });
   } catch (err) {
     useUi.getState().showToast('warning', err instanceof Error ? err.message : String(err));
@@ -251,6 +260,12 @@ function Result() {
   const seconds = (stats.ms / 1000).toFixed(stats.ms < 10_000 ? 1 : 0);
   return (
     <div className="ab-result" role="status">
+      {result.skin && (
+        <>
+          Created a skin of {result.skin.joints} joints from <b>{result.skin.rootName}</b> on{' '}
+          {result.skin.skinnedMeshes} mesh{result.skin.skinnedMeshes === 1 ? '' : 'es'}.{' '}
+        </>
+      )}
       Bound {stats.vertices.toLocaleString('en-US')} vertices to {stats.bones} bones ({result.scope}) in{' '}
       {seconds} s. {stats.changedVertices.toLocaleString('en-US')} changed: undo in one step with{' '}
       <kbd>Ctrl+Z</kbd>.
@@ -266,8 +281,10 @@ export function AutobindPanel() {
   const open = useAutobind((s) => s.open);
   const progress = useAutobind((s) => s.progress);
   const hasModel = useUi((s) => s.modelRev) > 0 && editor.model !== null;
+  const skinRoot = useAutobind((s) => s.skinRoot);
   if (!open) return null;
   const running = progress !== null;
+  const creating = hasModel && needsSkin();
   return (
     <section className="ab-panel" aria-label="Auto-bind">
       <header className="ab-header">
@@ -283,13 +300,19 @@ export function AutobindPanel() {
           <Icon name="close" size={14} />
         </button>
       </header>
-      <Form disabled={running} />
+      {creating && <CreateSkinSection disabled={running} />}
+      <Form disabled={running} creating={creating} />
       <div className="ab-actions">
         {running ? (
           <Progress fraction={progress} />
         ) : (
-          <button type="button" className="ab-button primary" disabled={!hasModel} onClick={run}>
-            Run
+          <button
+            type="button"
+            className="ab-button primary"
+            disabled={!hasModel || (creating && skinRoot === null)}
+            onClick={run}
+          >
+            {creating ? 'Create skin and auto-bind' : 'Run'}
           </button>
         )}
       </div>

@@ -1,5 +1,5 @@
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
-import { useAutobind } from '../bind/autobind-store.ts';
+import { needsSkin, useAutobind } from '../bind/autobind-store.ts';
 import { tooltip } from '../commands.ts';
 import { editor } from '../editor-instance.ts';
 import { useUi } from '../store.ts';
@@ -177,7 +177,13 @@ export function JointPanel() {
           />
         ))}
         {model && rows.length === 0 && (
-          <div className="empty">{query ? `No joint matches "${query}".` : 'This file has no skeleton.'}</div>
+          <div className="empty">
+            {query
+              ? `No joint matches "${query}".`
+              : needsSkin()
+                ? 'This file has no skin yet: create one from its skeleton in Auto-bind (Ctrl+B).'
+                : 'This file has no skeleton.'}
+          </div>
         )}
       </div>
     </aside>

@@ -1,4 +1,5 @@
 import type { Document } from '@gltf-transform/core';
+import { type CreateSkinOptions, planSkin, type SkinPlan } from '../gltf/create-skin.ts';
 import { exportAndValidate, type ValidatedExport } from '../gltf/export-and-validate.ts';
 import type { ExportOptions } from '../gltf/export-weights.ts';
 import type { InputFiles } from '../gltf/input-files.ts';
@@ -199,9 +200,12 @@ export class Editor {
     const repaired = repairNotice(model.repairedVertices, model.repairReasons);
     if (repaired) this.notify(repaired);
     if (model.primitives.length === 0) {
+      const canSkin = model.skins.length === 0 && skeletonRootCandidates(model.document).length > 0;
       this.notify({
         level: 'warning',
-        message: `${fileName} has no skinned mesh: there are no weights to edit.`,
+        message: canSkin
+          ? `${fileName} has no skin: create one from its skeleton in Auto-bind (Ctrl+B), then paint.`
+          : `${fileName} has no skinned mesh: there are no weights to edit.`,
       });
     }
   }
@@ -383,6 +387,11 @@ export class Editor {
   /** Nodes that look like a skeleton root, best first (for a file without a skin). */
   skeletonRootCandidates(): SkeletonRootCandidate[] {
     return skeletonRootCandidates(this.requireModel().document);
+  }
+
+  /** What a skin from `root` would hold (node ids), or an Error saying why it cannot be made. */
+  planSkin(root: number | string, options: CreateSkinOptions = {}): SkinPlan {
+    return planSkin(this.requireModel().document, root, options);
   }
 
   /**
