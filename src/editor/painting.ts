@@ -127,6 +127,14 @@ export class PaintSession {
       }
     }
     const mask = settings.selectionMask ? editor.selection.nodeMask(target) : null;
+    if (mask && !mask.includes(1)) {
+      // Not refused (the stroke is still one step, and Sample works), but say why nothing changes.
+      editor.notify({
+        level: 'info',
+        message:
+          'Only the vertex selection is painted, and none of this mesh is selected: select some, or turn off "Only inside the selection" (V).',
+      });
+    }
     const config = strokeConfig(
       settings,
       joint,

@@ -208,4 +208,37 @@ describe('editor.selection', () => {
     expect(changed(start, free)).toEqual(off);
     expect(off.some((c, v) => c === 1 && mask[v] === 0)).toBe(true);
   });
+
+  it('says why a masked stroke paints nothing when none of its mesh is selected', () => {
+    // Two skinned meshes (two skins): the selection on one, the stroke on the other.
+    const doc = makeSeamDocument();
+    const node = doc
+      .getRoot()
+      .listNodes()
+      .find((n) => n.getMesh())!;
+    const twin = doc
+      .createNode('Twin')
+      .setMesh(doc.createMesh('Twin').addPrimitive(node.getMesh()!.listPrimitives()[0].clone()))
+      .setSkin(node.getSkin()!.clone());
+    doc.getRoot().listScenes()[0].addChild(twin);
+    const editor = new Editor();
+    editor.loadDocument(doc, 'twins.glb');
+    const [a, b] = editor.requireModel().primitives;
+    expect(editor.paint.targets.forPrimitive(a.id)).not.toBe(editor.paint.targets.forPrimitive(b.id));
+    const notices: string[] = [];
+    editor.events.on('notice', (n) => notices.push(n.message));
+    editor.selection.setVertices(a.id, [0, 1, 2]);
+    editor.selectJoint('Spine');
+    editor.paint.setSettings({ brush: 'draw', weight: 1, strength: 1, radius: 0.5 });
+    const start = b.weights.clone();
+    editor.paint.beginStroke({ primitive: b.id, point: [0, 1, 0] });
+    editor.paint.endStroke();
+    expect(notices.some((m) => m.includes('none of this mesh is selected'))).toBe(true);
+    expect(b.weights.weights).toEqual(start.weights);
+    // On the mesh that has the selection: no such notice.
+    notices.length = 0;
+    editor.paint.beginStroke({ primitive: a.id, point: [0, 1, 0] });
+    editor.paint.endStroke();
+    expect(notices.some((m) => m.includes('none of this mesh is selected'))).toBe(false);
+  });
 });
