@@ -12,13 +12,7 @@ const MODES: { mode: EditorMode; name: string; icon: IconName; hint: string; ena
     enabled: true,
   },
   { mode: 'paint', name: 'Paint', icon: 'brush', hint: tooltip('paintMode'), enabled: true },
-  {
-    mode: 'pose',
-    name: 'Pose',
-    icon: 'pose',
-    hint: 'Pose mode (a rotate gizmo on the joint) is coming; bend joints now with the Pose panel on the right',
-    enabled: false,
-  },
+  { mode: 'pose', name: 'Pose', icon: 'pose', hint: tooltip('poseMode'), enabled: true },
 ];
 
 /** The editor's modes: what a left drag in the viewport does. */

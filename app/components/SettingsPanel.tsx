@@ -81,8 +81,16 @@ function Legend() {
 
 /** The right-hand panel: what is selected, the heat map key, and the places of tools to come. */
 export function SettingsPanel() {
-  // In Paint mode the brush comes first, under the joint it paints; elsewhere it waits its turn.
-  const painting = useUi((s) => s.mode) === 'paint';
+  // In Paint mode the brush comes first, under the joint it paints; in Pose mode the Pose section
+  // (the gizmo's sliders); elsewhere they wait their turn.
+  const mode = useUi((s) => s.mode);
+  const painting = mode === 'paint';
+  const posing = mode === 'pose';
+  const pose = (
+    <Section title="Pose">
+      <PosePanel />
+    </Section>
+  );
   const brush = (
     <Section title="Brush">
       <BrushPanel />
@@ -94,6 +102,7 @@ export function SettingsPanel() {
         <JointInfoSection />
       </Section>
       {painting && brush}
+      {posing && pose}
       <Section title="Heat map">
         <Legend />
       </Section>
@@ -107,9 +116,7 @@ export function SettingsPanel() {
         <WeightToolsSection />
       </Section>
       {!painting && brush}
-      <Section title="Pose">
-        <PosePanel />
-      </Section>
+      {!posing && pose}
       <Section title="Animation" open={false}>
         <PoseClips />
       </Section>

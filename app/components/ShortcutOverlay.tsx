@@ -23,7 +23,8 @@ const VIEW_MOUSE = mouse([
   ['Left drag', 'Orbit (Inspect mode)'],
   ['Right drag', 'Pan'],
   ['Wheel, middle drag', 'Zoom'],
-  ['Click a bone', 'Select its joint (Inspect mode)'],
+  ['Click a bone', 'Select its joint (Inspect and Pose modes)'],
+  ['Drag a gizmo ring', 'Turn the selected joint about that axis (Pose mode)'],
 ]);
 const TREE: Row[] = [
   ['↑ ↓', 'Joint tree: previous / next joint'],

@@ -1,8 +1,20 @@
 import type { Command } from '../commands.ts';
+import { bare } from '../keys.ts';
+import { useUi } from '../store.ts';
 import { resetPose } from './pose-actions.ts';
 
 /** Pose commands for the shortcut table (commands.ts spreads these in). */
 export const POSE_COMMANDS = {
+  poseMode: {
+    label: 'Pose mode: drag a ring of the rotate gizmo to turn the selected joint (toggles Pose and Inspect)',
+    // Rotate in Blender and Maya.
+    shortcut: 'R',
+    matches: bare('r'),
+    run: () => {
+      const { mode, setMode } = useUi.getState();
+      setMode(mode === 'pose' ? 'inspect' : 'pose');
+    },
+  },
   resetPose: {
     label: 'Reset pose: every joint back to the bind pose',
     shortcut: 'Alt+R',

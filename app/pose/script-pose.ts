@@ -2,6 +2,7 @@ import type { CreaseSpot, PosePreset, PresetResult, SkinningMode } from '../../s
 import { editor } from '../editor-instance.ts';
 import { viewport } from '../viewport-bridge.ts';
 import { clipPlayer } from './clip-player.ts';
+import { type GizmoInfo, gizmoBridge } from './gizmo-bridge.ts';
 import { usePose } from './pose-store.ts';
 
 type V3 = [number, number, number];
@@ -31,6 +32,8 @@ export interface ScriptPose {
   crease(on: boolean): Promise<void>;
   /** The worst creases of the current pose, worst first. */
   worstSpots(n?: number): CreaseSpot[];
+  /** Pose mode's rotate gizmo on the page (centre, points around each ring), or null when none shows. */
+  gizmo(): GizmoInfo | null;
 }
 
 const shown = () => viewport.nextFrame();
@@ -85,4 +88,5 @@ export const scriptPose: ScriptPose = {
     await shown();
   },
   worstSpots: (n) => editor.pose.worstSpots(n),
+  gizmo: () => gizmoBridge.info(),
 };

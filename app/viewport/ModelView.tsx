@@ -2,6 +2,7 @@ import { useThree } from '@react-three/fiber';
 import { useEffect, useState } from 'react';
 import { type Box3, Vector3 } from 'three';
 import { editor } from '../editor-instance.ts';
+import { PoseGizmo } from '../pose/PoseGizmo.tsx';
 import { useUi } from '../store.ts';
 import { viewport } from '../viewport-bridge.ts';
 import { Bones } from './Bones.tsx';
@@ -33,6 +34,7 @@ export function ModelView() {
   const textures = useUi((s) => s.textures);
   const wireframe = useUi((s) => s.wireframe);
   const selected = useUi((s) => s.selected);
+  const posing = useUi((s) => s.mode) === 'pose';
   const invalidate = useThree((s) => s.invalidate);
   const [shown, setShown] = useState<Shown | null>(null);
 
@@ -105,6 +107,7 @@ export function ModelView() {
     <>
       <primitive object={shown.scene.root} />
       <Bones shapes={shown.bones} radius={shown.radius} />
+      {posing && <PoseGizmo shown={shown} />}
     </>
   );
 }

@@ -49,6 +49,9 @@ export class PoseState {
     this.skeleton = mesh.skeleton;
     this.matrices = mesh.matrices;
     this.pose = new Pose(this.skeleton.size);
+    // The matrices hold the bind pose from the start: nodeTransforms() (the gizmo, scripts) may be
+    // read before the first pose change.
+    this.matrices.update(this.pose);
     this.surfaces = new PoseSurfaces(model, paint, mesh);
   }
 

@@ -152,6 +152,15 @@ describe('editor.pose', () => {
     expect(world('LeftHand')[1]).toBeCloseTo(1.435 + 0.26, 6);
   });
 
+  it('gives the bind pose’s world matrices before any pose change (the gizmo reads them first)', () => {
+    const { nodeIds, world } = editor.pose.nodeTransforms();
+    const bind = editor.pose.skeleton.bind.world;
+    expect(world.length).toBe(bind.length);
+    for (let s = 0; s < nodeIds.length; s++)
+      for (const k of [12, 13, 14]) expect(world[s * 16 + k]).toBeCloseTo(bind[s * 16 + k], 9);
+    expect(world.some((v) => v !== 0)).toBe(true);
+  });
+
   it('starts over with a new model', () => {
     editor.pose.setJointRotation('LeftForeArm', [0, 0, 90]);
     editor.pose.savePose('x');
