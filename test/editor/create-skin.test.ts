@@ -8,6 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { Editor } from '../../src/editor/editor.ts';
 import { readDocument } from '../../src/gltf/read-document.ts';
 import { buildSkinnedModel, type SkinnedModel } from '../../src/gltf/skinned-model.ts';
+import { editorSessionSource } from '../../src/persist/editor-autosave.ts';
+import { restoreSession } from '../../src/persist/restore-session.ts';
+import type { Session } from '../../src/persist/session.ts';
 import { findInvariantViolations } from '../../src/skin/invariants.ts';
 import { makeSkinlessMannequin, worldPositions } from '../gltf/support/skinless-fixture.ts';
 
@@ -147,6 +150,35 @@ describe('Editor.createSkinAndBind', () => {
     expect(
       maxDistance(bindPoseSkinned(back).get('MannequinBody')!, bindPoseSkinned(model).get('MannequinBody')!),
     ).toBe(0);
+  });
+
+  it('autosave can keep the new skin: its own GLB is the source, and the session restores bit for bit', async () => {
+    const editor = open(makeSkinlessMannequin());
+    await editor.createSkinAndBind('Hips', FAST).promise;
+    // The opened file holds no skin: the editor stops calling it the source.
+    expect(editor.sourceBytes).toBeNull();
+    expect(editorSessionSource(editor)).toBeNull();
+    const written = await editor.renderBytes(); // what the app's autosave writes for such a model
+    const source = editorSessionSource(editor, { sourceBytes: () => written })!;
+    const session: Session = {
+      id: 'created-skin',
+      fileName: source.fileName,
+      sourceBytes: source.sourceBytes,
+      savedAt: 0,
+      createdAt: 0,
+      chunkVertices: 1 << 20,
+      weights: source.weights().map((w) => ({
+        vertexCount: w.vertexCount,
+        influences: w.influences,
+        joints: w.joints.slice(),
+        weights: w.weights.slice(),
+      })),
+      state: source.state(),
+    };
+    const restored = new Editor();
+    await restoreSession(restored, session);
+    expect(restored.requireModel().skins).toHaveLength(1);
+    expect(snapshot(restored.requireModel())).toEqual(snapshot(editor.requireModel()));
   });
 
   it("binds Blender's layout (the mesh under the armature node) with the armature left out of binding", async () => {
