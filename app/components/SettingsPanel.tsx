@@ -79,7 +79,7 @@ function Legend() {
   );
 }
 
-/** The right-hand panel: what is selected, the heat map key, and the places of tools to come. */
+/** The right-hand panel: the selected joint, the heat map key, and the tools of the current mode first. */
 export function SettingsPanel() {
   // In Paint mode the brush comes first, under the joint it paints; in Pose mode the Pose section
   // (the gizmo's sliders); elsewhere they wait their turn.
