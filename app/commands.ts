@@ -76,7 +76,23 @@ export const COMMANDS = {
     label: 'Heat map of the selected joint',
     shortcut: 'H',
     matches: plain('h'),
-    run: toggle('heatmap'),
+    // Over the influence-count view, H brings the heat map back rather than hiding it.
+    run: () => {
+      const { influences, heatmap } = useUi.getState();
+      useUi.setState(influences ? { influences: false, heatmap: true } : { heatmap: !heatmap });
+    },
+  },
+  influences: {
+    label: 'Influence count: colour each vertex by its number of influences',
+    shortcut: 'N',
+    matches: plain('n'),
+    run: toggle('influences'),
+  },
+  quantize: {
+    label: 'Quantise preview: draw the weights as unorm8 export would store them (nothing is changed)',
+    shortcut: 'Q',
+    matches: plain('q'),
+    run: toggle('quantize'),
   },
   wireframe: { label: 'Wireframe overlay', shortcut: 'W', matches: plain('w'), run: toggle('wireframe') },
   textures: { label: 'Textures', shortcut: 'T', matches: plain('t'), run: toggle('textures') },

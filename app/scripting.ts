@@ -46,7 +46,7 @@ export interface Stats {
   notices: Notice[];
 }
 
-type DisplayFlags = Pick<UiState, 'heatmap' | 'wireframe' | 'textures' | 'bones'>;
+type DisplayFlags = Pick<UiState, 'heatmap' | 'wireframe' | 'textures' | 'bones' | 'influences' | 'quantize'>;
 
 /** `window.skinsmith`: the scripting handle (console, tests, automation). See README.md. */
 export interface SkinsmithApi {
@@ -77,7 +77,10 @@ export interface SkinsmithApi {
   stats(): Stats;
   /** Posing: joint rotations, reset, presets, clips, skinning preview, creases (README.md, "Posing"). */
   pose: ScriptPose;
-  /** Reads or changes the viewport toggles; resolves after the next frame. */
+  /**
+   * Reads or changes the viewport toggles (`influences`: the influence-count view; `quantize`: the
+   * unorm8 preview, which never changes the weights); resolves after the next frame.
+   */
   display(flags?: Partial<DisplayFlags>): Promise<DisplayFlags>;
   /** Page coordinates of a point on the joint's bone (for clicking it), or null. */
   boneScreenPoint(idOrName: number | string): { x: number; y: number } | null;
@@ -140,8 +143,8 @@ async function drawn(model: SkinnedModel): Promise<Stats> {
 }
 
 function displayFlags(): DisplayFlags {
-  const { heatmap, wireframe, textures, bones } = useUi.getState();
-  return { heatmap, wireframe, textures, bones };
+  const { heatmap, wireframe, textures, bones, influences, quantize } = useUi.getState();
+  return { heatmap, wireframe, textures, bones, influences, quantize };
 }
 
 /** Installs window.skinsmith; `ready` follows the first model the editor loads. */

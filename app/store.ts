@@ -32,11 +32,25 @@ export interface UiState {
   wireframe: boolean;
   textures: boolean;
   bones: boolean;
+  /** The influence-count view (colour per number of influences) instead of the heat map. */
+  influences: boolean;
+  /** The quantise preview: heat map and bends drawn with the weights unorm8 export would store. */
+  quantize: boolean;
   leftOpen: boolean;
   rightOpen: boolean;
   mode: EditorMode;
   setMode: (mode: EditorMode) => void;
-  toggle: (flag: 'heatmap' | 'wireframe' | 'textures' | 'bones' | 'leftOpen' | 'rightOpen') => void;
+  toggle: (
+    flag:
+      | 'heatmap'
+      | 'wireframe'
+      | 'textures'
+      | 'bones'
+      | 'influences'
+      | 'quantize'
+      | 'leftOpen'
+      | 'rightOpen',
+  ) => void;
   showToast: (level: Notice['level'], message: string) => void;
   dismissToast: () => void;
 }
@@ -56,6 +70,8 @@ export const useUi = create<UiState>((set) => ({
   wireframe: false,
   textures: true,
   bones: true,
+  influences: false,
+  quantize: false,
   leftOpen: true,
   rightOpen: true,
   mode: 'inspect',

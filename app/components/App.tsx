@@ -3,6 +3,7 @@ import { useUi } from '../store.ts';
 import { useFileDrop } from '../useFileDrop.ts';
 import { useShortcuts } from '../useShortcuts.ts';
 import { AutobindPanel } from './AutobindPanel.tsx';
+import { CheckOverlays } from './CheckOverlays.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { ExportDialog } from './ExportDialog.tsx';
 import { JointPanel } from './JointPanel.tsx';
@@ -52,6 +53,7 @@ export function App() {
           </Suspense>
         </ErrorBoundary>
         <Toast />
+        <CheckOverlays />
         <PaintOverlays />
         <AutobindPanel />
         <BusyBadge />

@@ -3,6 +3,7 @@ import { useUi } from '../store.ts';
 import { useJointCounts } from '../useJointCounts.ts';
 import { HEAT_STOPS, HEAT_ZERO_SRGB } from '../viewport/heat-colors.ts';
 import { BrushPanel } from './BrushPanel.tsx';
+import { ChecksSection } from './ChecksSection.tsx';
 import { InspectorSection } from './InspectorPanel.tsx';
 import { PoseClips } from './PoseClips.tsx';
 import { PoseInspect } from './PoseInspect.tsx';
@@ -114,6 +115,9 @@ export function SettingsPanel() {
       </Section>
       <Section title="Weight tools">
         <WeightToolsSection />
+      </Section>
+      <Section title="Checks">
+        <ChecksSection />
       </Section>
       {!painting && brush}
       {!posing && pose}

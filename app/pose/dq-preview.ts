@@ -2,6 +2,9 @@ import { Bone, BufferAttribute, BufferGeometry, type Material, Matrix4, Skeleton
 import { editor } from '../editor-instance.ts';
 import type { SkinnedView, ViewScene } from '../viewport/view-scene.ts';
 
+/** The copy's own attributes (the CPU-skinned surface); every other one is the original's. */
+const OWN = new Set(['position', 'normal']);
+
 interface Copy {
   view: SkinnedView;
   mesh: SkinnedMesh;
@@ -51,10 +54,21 @@ export class DqPreview {
     }
   }
 
-  /** Keeps each copy in the material the display chose for its original (call before rendering). */
+  /**
+   * Keeps each copy in the material the display chose for its original, and on its attributes
+   * but the positions (the quantise preview swaps the skin attributes, the influence-count view
+   * adds one): call before rendering.
+   */
   followMaterials(): void {
     if (!this.shown || !this.copies) return;
-    for (const c of this.copies) c.mesh.material = c.view.mesh.material as Material;
+    for (const c of this.copies) {
+      c.mesh.material = c.view.mesh.material as Material;
+      const from = c.view.mesh.geometry.attributes;
+      const to = c.geometry.attributes;
+      for (const name in from)
+        if (!OWN.has(name) && to[name] !== from[name]) c.geometry.setAttribute(name, from[name]);
+      for (const name in to) if (!OWN.has(name) && !(name in from)) c.geometry.deleteAttribute(name);
+    }
   }
 
   dispose(): void {

@@ -8,9 +8,9 @@ import { viewport } from '../viewport-bridge.ts';
 import { Bones } from './Bones.tsx';
 import { type BoneShape, layoutBones } from './bone-layout.ts';
 import { boundsOf } from './camera-fit.ts';
-import { uploadSkinRange } from './skin-attributes.ts';
 import { usePoseSync } from './usePoseSync.ts';
 import { useViewportCommands } from './useViewportCommands.ts';
+import { useWeightOverlays } from './useWeightOverlays.ts';
 import { ViewDisplay } from './view-display.ts';
 import { buildViewScene, disposeViewScene, type ViewScene } from './view-scene.ts';
 
@@ -33,6 +33,7 @@ export function ModelView() {
   const heatmap = useUi((s) => s.heatmap);
   const textures = useUi((s) => s.textures);
   const wireframe = useUi((s) => s.wireframe);
+  const influences = useUi((s) => s.influences);
   const selected = useUi((s) => s.selected);
   const posing = useUi((s) => s.mode) === 'pose';
   const invalidate = useThree((s) => s.invalidate);
@@ -76,29 +77,17 @@ export function ModelView() {
   }, [shown]);
 
   useEffect(() => {
-    shown?.display.apply({ heatmap, textures, wireframe });
+    shown?.display.apply({ heatmap, influences, textures, wireframe });
     invalidate();
-  }, [shown, heatmap, textures, wireframe, invalidate]);
+  }, [shown, heatmap, influences, textures, wireframe, invalidate]);
 
   useEffect(() => {
     shown?.display.setJoint(selected);
     invalidate();
   }, [shown, selected, invalidate]);
 
-  // Weight edits: upload only the changed vertex ranges of the affected geometries.
-  useEffect(() => {
-    if (!shown) return;
-    return editor.events.on('weights', (changes) => {
-      for (const { primitive, start, end } of changes) {
-        const prim = shown.scene.model.primitives[primitive];
-        for (const geometry of shown.scene.geometries.get(primitive) ?? []) {
-          uploadSkinRange(geometry, prim.weights, start, end);
-        }
-      }
-      invalidate();
-    });
-  }, [shown, invalidate]);
-
+  // Weight edits: only the changed vertex ranges are uploaded; the count view and preview follow.
+  useWeightOverlays(shown);
   useViewportCommands(shown);
   usePoseSync(shown);
 

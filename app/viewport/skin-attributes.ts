@@ -7,7 +7,8 @@ import {
 } from 'three';
 import type { SkinWeights } from '../../src/skin/skin-weights.ts';
 
-const ATTRS = ['skinIndex', 'skinWeight', 'skinIndex1', 'skinWeight1'] as const;
+/** The geometry attributes that carry the skin (two sets when K = 8). */
+export const SKIN_ATTRIBUTES = ['skinIndex', 'skinWeight', 'skinIndex1', 'skinWeight1'] as const;
 
 /**
  * Points the geometry's skinning attributes at the editor's own SkinWeights arrays (no copy), so
@@ -18,7 +19,7 @@ const ATTRS = ['skinIndex', 'skinWeight', 'skinIndex1', 'skinWeight1'] as const;
  */
 export function bindSkinAttributes(geometry: BufferGeometry, weights: SkinWeights): void {
   const K = weights.influences;
-  for (const name of ATTRS) geometry.deleteAttribute(name);
+  for (const name of SKIN_ATTRIBUTES) geometry.deleteAttribute(name);
   if (K === 4) {
     geometry.setAttribute('skinIndex', new Attribute(weights.joints, 4));
     geometry.setAttribute('skinWeight', new Attribute(weights.weights, 4));

@@ -7,11 +7,14 @@ import {
   type Texture,
   Mesh as ThreeMesh,
 } from 'three';
+import { createCountMaterial } from './count-material.ts';
 import { createHeatMaterial, type HeatMaterial } from './heat-material.ts';
 import type { ViewScene } from './view-scene.ts';
 
 export interface DisplayFlags {
   heatmap: boolean;
+  /** The influence-count view; it takes the heat map's place while on. */
+  influences: boolean;
   textures: boolean;
   wireframe: boolean;
 }
@@ -21,6 +24,7 @@ interface MeshRecord {
   original: Material;
   untextured?: Material;
   heat?: HeatMaterial;
+  counts?: Material;
   /** The skinned primitive's joint lookup, for skinned meshes the editor owns. */
   localIndex?: Map<number, number>;
   sets: 1 | 2;
@@ -39,8 +43,9 @@ function withoutTextures(material: Material): Material {
 
 /**
  * How a ViewScene is drawn: each mesh's material is swapped between the file's own, an
- * untextured copy and a heat map (skinned) or grey (unskinned) one; wireframe is an overlay
- * sharing the mesh's geometry (and skeleton), so it follows the skinned surface.
+ * untextured copy, and a heat map or influence-count view (skinned; grey when unskinned);
+ * wireframe is an overlay sharing the mesh's geometry (and skeleton), so it follows the skinned
+ * surface.
  * Variants are made on first use and disposed with the display.
  */
 export class ViewDisplay {
@@ -77,7 +82,9 @@ export class ViewDisplay {
   apply(flags: DisplayFlags): void {
     for (const r of this.records) {
       let material: Material;
-      if (flags.heatmap) material = r.localIndex ? this.heatOf(r) : this.grey;
+      if (flags.influences)
+        material = r.localIndex ? (r.counts ??= createCountMaterial(r.original)) : this.grey;
+      else if (flags.heatmap) material = r.localIndex ? this.heatOf(r) : this.grey;
       else if (flags.textures) material = r.original;
       else material = r.untextured ??= withoutTextures(r.original);
       r.mesh.material = material;
@@ -96,6 +103,7 @@ export class ViewDisplay {
     for (const r of this.records) {
       r.untextured?.dispose();
       r.heat?.dispose();
+      r.counts?.dispose();
       r.wire?.removeFromParent();
       r.mesh.material = r.original;
     }

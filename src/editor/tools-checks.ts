@@ -47,11 +47,15 @@ export class ToolChecks {
     this.editor = editor;
   }
 
-  /** Influences (distinct joints with weight > 0) of each vertex of a primitive, 0…K. */
-  influenceCounts(primitive: number, out?: Uint8Array): Uint8Array {
+  /**
+   * Influences (distinct joints with weight > 0) of each vertex of a primitive, 0…K. With a
+   * `range` only vertices [start, end) are (re)counted into `out` (what a 'weights' event says
+   * changed), the rest of `out` left as it is.
+   */
+  influenceCounts(primitive: number, out?: Uint8Array, range?: { start: number; end: number }): Uint8Array {
     const prim = this.editor.requireModel().primitives[primitive];
     if (!prim) throw new Error(`No skinned primitive ${primitive}.`);
-    return influenceCounts(prim.weights, out);
+    return influenceCounts(prim.weights, out, range?.start, range?.end);
   }
 
   /** Vertices each joint influences, by joint id (the joint tree's counts). */

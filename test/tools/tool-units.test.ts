@@ -2,6 +2,7 @@
  * Unit tests of the tools' building blocks and checks on small meshes built in code: the
  * lock-aware assignment, smoothing a hard split, left-side names, influence counts, problems.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { PatchRecorder } from '../../src/history/patch-recorder.ts';
 import { SkinSurface } from '../../src/mesh/skin-surface.ts';
@@ -12,7 +13,7 @@ import { isLeftName, leftSideSign } from '../../src/tools/mirror-side.ts';
 import { smoothTool } from '../../src/tools/smooth-tool.ts';
 import type { ToolTarget } from '../../src/tools/tool-target.ts';
 import { findWeightProblems } from '../../src/tools/weight-problems.ts';
-import { slots } from '../skin/arbitraries.ts';
+import { rawInfluences, rawSkinWeights, slots } from '../skin/arbitraries.ts';
 
 /** One vertex's slots from (joint, weight) pairs, K = 4. */
 function vertex(...pairs: [number, number][]): SkinWeights {
@@ -142,6 +143,20 @@ describe('checks', () => {
     sw.joints.set([0, 0, 0, 0, 1, 2, 0, 0, 3, 1, 2, 4]);
     sw.weights.set([1, 0, 0, 0, 0.5, 0.5, 0, 0, 0.4, 0.3, 0.2, 0.1]);
     expect(Array.from(influenceCounts(sw))).toEqual([1, 2, 4]);
+  });
+
+  it('recounts only a vertex range, leaving the rest of the array as it was', () => {
+    fc.assert(
+      fc.property(rawInfluences({ messy: true, maxVertices: 16 }), fc.nat(), fc.nat(), (raw, a, b) => {
+        const sw = rawSkinWeights(raw);
+        const n = sw.vertexCount;
+        const [start, end] = [a % (n + 1), b % (n + 1)].sort((x, y) => x - y);
+        const full = influenceCounts(sw);
+        const out = new Uint8Array(n).fill(99);
+        influenceCounts(sw, out, start, end);
+        for (let v = 0; v < n; v++) expect(out[v]).toBe(v >= start && v < end ? full[v] : 99);
+      }),
+    );
   });
 
   it('lists light influences, full vertices, unused joints and split seams', () => {
