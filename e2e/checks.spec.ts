@@ -160,7 +160,9 @@ test('clicking a problem selects its vertex, inspects it and frames it; a joint 
   expect(await page.evaluate(() => window.skinsmith.editor.selection.vertices())).toEqual([
     { primitive: 0, vertex },
   ]);
-  await expect(page.getByTestId('inspected-vertex')).toHaveText(`Vertex ${vertex} (primitive 0)`);
+  // Pinned in the Inspector (the pointer wandering off does not replace it).
+  await expect(page.getByTestId('inspected-vertex')).toContainText(`Vertex ${vertex} (primitive 0)`);
+  await expect(page.getByTestId('inspected-vertex')).toHaveAttribute('data-pinned', 'true');
   await expect(page.locator(`.inspector-weight[data-joint="${joint}"]`)).toHaveValue('0.0040');
   // The camera moved in on it.
   expect(centreDifference(before, await viewportPixels(page))).toBeGreaterThan(0.1);
