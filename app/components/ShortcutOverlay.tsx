@@ -2,12 +2,15 @@ import { useEffect } from 'react';
 import { COMMANDS, type Command } from '../commands.ts';
 import { PAINT_COMMANDS } from '../paint/paint-commands.ts';
 import { usePaint } from '../paint/paint-store.ts';
+import { SELECT_COMMANDS } from '../select/select-commands.ts';
 import { Icon } from './Icon.tsx';
 
 /** Keys (shown as keycaps) or a mouse gesture (`mouse`: shown as words), and what it does. */
 type Row = [keys: string, action: string, mouse?: 'mouse'];
 
 const paintIds = new Set(Object.keys(PAINT_COMMANDS));
+// S itself works in every mode; the rest act in Select mode only.
+const selectIds = new Set(Object.keys(SELECT_COMMANDS).filter((id) => id !== 'selectMode'));
 const rows = (entries: [string, Command][]): Row[] => entries.map(([, c]) => [c.shortcut, c.label]);
 const mouse = (items: [string, string][]): Row[] => items.map(([k, a]) => [k, a, 'mouse']);
 
@@ -25,6 +28,11 @@ const VIEW_MOUSE = mouse([
   ['Wheel, middle drag', 'Zoom'],
   ['Click a bone', 'Select its joint (Inspect and Pose modes)'],
   ['Drag a gizmo ring', 'Turn the selected joint about that axis (Pose mode)'],
+]);
+const SELECT_MOUSE = mouse([
+  ['Point at a vertex', 'The Inspector shows it (marked in the view)'],
+  ['Click', 'Select it and pin it in the Inspector'],
+  ['Drag / Alt + drag', 'Box / lasso (Shift adds, Ctrl subtracts)'],
 ]);
 const TREE: Row[] = [
   ['↑ ↓', 'Joint tree: previous / next joint'],
@@ -80,7 +88,18 @@ function Overlay() {
           </button>
         </header>
         <div className="shortcut-columns">
-          <Group title="Every mode" items={rows(entries.filter(([id]) => !paintIds.has(id)))} wide />
+          <div>
+            <Group
+              title="Every mode"
+              items={rows(entries.filter(([id]) => !paintIds.has(id) && !selectIds.has(id)))}
+              wide
+            />
+            <Group
+              title="Select mode"
+              items={[...SELECT_MOUSE, ...rows(entries.filter(([id]) => selectIds.has(id)))]}
+              wide
+            />
+          </div>
           <Group title="Paint mode" items={rows(entries.filter(([id]) => paintIds.has(id)))} />
           <div>
             <Group title="Painting with the mouse" items={PAINT_MOUSE} />
