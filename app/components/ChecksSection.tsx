@@ -173,8 +173,10 @@ function ProblemsList() {
                       </button>
                     </li>
                   ))}
-                  {count > items.length && <li className="muted">and {fmt(count - items.length)} more</li>}
                 </ul>
+              )}
+              {count > items.length && (
+                <p className="muted problem-more">and {fmt(count - items.length)} more</p>
               )}
             </details>
           );
