@@ -82,3 +82,31 @@ test('an unskinned file gets a skin from the picked root, bound, with a heat map
   await expect(panel.locator('select[name=skeleton-root]')).toBeVisible();
   expect(await page.evaluate(() => window.skinsmith.editor.history.undoCount)).toBe(0);
 });
+
+test('the meshes to skin can be picked: a hat left out stays unskinned, a prop under a joint is off by default', async ({
+  editor: page,
+}) => {
+  const bytes = await new WebIO().writeBinary(makeSkinlessMannequin({ targetVertices: 3000, props: true }));
+  await dropFiles(page, [{ name: 'Props.glb', bytes }]);
+  await waitForModel(page, 'Props.glb');
+  const panel = page.getByRole('region', { name: 'Auto-bind' });
+  const meshes = panel.getByRole('group', { name: 'Meshes to skin' });
+  await expect(meshes.getByLabel('MannequinBody')).toBeChecked();
+  await expect(meshes.getByLabel('Hat')).toBeChecked();
+  await expect(meshes.getByLabel('Sword')).not.toBeChecked();
+  await expect(panel.getByTestId('skin-plan')).toHaveText(/skins MannequinBody, Hat\.$/);
+  await meshes.getByLabel('Hat').uncheck();
+  await expect(panel.getByTestId('skin-plan')).toHaveText(/skins MannequinBody\.$/);
+  await meshes.getByLabel('MannequinBody').uncheck();
+  await expect(panel.getByTestId('skin-plan')).toHaveText('Name at least one mesh to skin.');
+  await expect(panel.getByRole('button', { name: 'Create skin and auto-bind' })).toBeEnabled();
+  await meshes.getByLabel('MannequinBody').check();
+
+  await panel.locator('input[name=resolution]').fill('64');
+  await panel.getByRole('button', { name: 'Create skin and auto-bind' }).click();
+  await expect(panel.getByRole('status')).toContainText('Created a skin of', { timeout: 60_000 });
+  const stats = await page.evaluate(() => window.skinsmith.stats());
+  expect(stats.skinnedPrimitives).toBe(1);
+  expect(stats.primitives).toBe(3);
+  expect(stats.skinnedVertices).toBe(stats.vertices - 48); // the hat's and the sword's 24 each
+});

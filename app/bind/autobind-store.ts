@@ -40,6 +40,8 @@ export interface AutobindUi {
   /** A file without a skin: the node picked as the skeleton root (node id), and whether it binds. */
   skinRoot: number | null;
   excludeRoot: boolean;
+  /** The mesh nodes to skin (node ids), or null for the default: every mesh outside the skeleton. */
+  skinMeshes: number[] | null;
   /** Bumped when joints are excluded or included (the joint tree re-reads editor.excluded). */
   excludedRev: number;
   setOpen: (open: boolean) => void;
@@ -53,6 +55,7 @@ export const useAutobind = create<AutobindUi>((set) => ({
   result: null,
   skinRoot: null,
   excludeRoot: false,
+  skinMeshes: null,
   excludedRev: 0,
   setOpen: (open) => set({ open }),
   setForm: (change) => set((s) => ({ form: { ...s.form, ...change } })),
@@ -70,7 +73,11 @@ export function looksLikeContainer(id: number): boolean {
 
 /** Picks a skeleton root (the panel's select): a container root is left out of binding by default. */
 export function setSkinRoot(id: number | null): void {
-  useAutobind.setState({ skinRoot: id, excludeRoot: id !== null && looksLikeContainer(id) });
+  useAutobind.setState({
+    skinRoot: id,
+    excludeRoot: id !== null && looksLikeContainer(id),
+    skinMeshes: null,
+  });
 }
 
 /** True when the open file has no skin but nodes a skin could be made from. */

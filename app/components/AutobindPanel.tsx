@@ -214,9 +214,13 @@ function Form({ disabled, creating }: { disabled: boolean; creating: boolean }) 
 
 function run(): void {
   try {
-    const { form, skinRoot, excludeRoot } = useAutobind.getState();
+    const { form, skinRoot, excludeRoot, skinMeshes } = useAutobind.getState();
     const job = needsSkin()
-      ? startCreateSkin(skinRoot ?? -1, { ...formToOptions({ ...form, scope: 'all' }), excludeRoot })
+      ? startCreateSkin(skinRoot ?? -1, {
+          ...formToOptions({ ...form, scope: 'all' }),
+          excludeRoot,
+          ...(skinMeshes && { meshes: skinMeshes }),
+        })
       : startAutobind(formToOptions(form));
     job.catch(() => {
       // Failures are shown by startAutobind / startCreateSkin; Cancel needs no message.

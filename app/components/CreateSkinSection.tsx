@@ -32,23 +32,65 @@ function nodeOptions(): NodeOption[] {
   return out;
 }
 
-/** What the picked root would give, or why it cannot be used. */
-function PlanNote({ root }: { root: number }) {
-  let text: string;
-  let error = false;
+/** The file's mesh nodes without a skin (id and name), for the mesh checkboxes. */
+function meshNodes(): NodeOption[] {
+  const nodes = editor.model?.document.getRoot().listNodes() ?? [];
+  return nodes.flatMap((n, id) =>
+    n.getMesh() && !n.getSkin() ? [{ id, label: n.getName() || `node ${id}` }] : [],
+  );
+}
+
+/**
+ * What the picked root would give (joints, and which meshes get skinned: checkboxes when the
+ * file has several), or why it cannot be used.
+ */
+function Plan({ root }: { root: number }) {
+  const chosen = useAutobind((s) => s.skinMeshes);
+  let joints = 0;
+  let defaults: number[] = [];
+  let error: string | null = null;
   try {
-    const plan = editor.planSkin(root);
-    const nodes = editor.requireModel().document.getRoot().listNodes();
-    const meshes = plan.meshes.map((id) => nodes[id].getName() || `node ${id}`);
-    text = `${plan.joints.length} joint${plan.joints.length === 1 ? '' : 's'}; skins ${meshes.join(', ')}.`;
-  } catch (err) {
-    text = err instanceof Error ? err.message : String(err);
-    error = true;
+    defaults = editor.planSkin(root).meshes;
+  } catch {
+    // Said below, for the meshes actually chosen.
   }
+  const meshes = chosen ?? defaults;
+  try {
+    joints = editor.planSkin(root, { meshes }).joints.length;
+  } catch (err) {
+    error = err instanceof Error ? err.message : String(err);
+  }
+  const all = meshNodes();
+  const toggle = (id: number, on: boolean) =>
+    useAutobind.setState({
+      skinMeshes: on ? [...meshes, id].sort((a, b) => a - b) : meshes.filter((m) => m !== id),
+    });
   return (
-    <div className={error ? 'ab-note ab-error' : 'ab-note'} data-testid="skin-plan">
-      {text}
-    </div>
+    <>
+      {all.length > 1 && (
+        <fieldset className="ab-row ab-meshes" aria-label="Meshes to skin">
+          <span className="ab-label">Meshes</span>
+          <div className="ab-mesh-list">
+            {all.map((m) => (
+              <label key={m.id} className="ab-check-inline">
+                <input
+                  type="checkbox"
+                  name="skin-mesh"
+                  value={m.id}
+                  checked={meshes.includes(m.id)}
+                  onChange={(e) => toggle(m.id, e.target.checked)}
+                />
+                {m.label}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      )}
+      <div className={error ? 'ab-note ab-error' : 'ab-note'} data-testid="skin-plan">
+        {error ??
+          `${joints} joint${joints === 1 ? '' : 's'}; skins ${meshes.map((id) => all.find((m) => m.id === id)?.label ?? `node ${id}`).join(', ')}.`}
+      </div>
+    </>
   );
 }
 
@@ -65,7 +107,7 @@ export function CreateSkinSection({ disabled }: { disabled: boolean }) {
     <fieldset className="ab-form ab-create" disabled={disabled}>
       <div className="ab-note">
         This file has no skin. Pick the top node of its skeleton: it and the nodes below it without a mesh
-        become the joints, posed as they are now (the bind pose), and every mesh outside the skeleton is
+        become the joints, posed as they are now (the bind pose), and the meshes outside the skeleton are
         skinned to them.
       </div>
       <label className="ab-row">
@@ -96,7 +138,7 @@ export function CreateSkinSection({ disabled }: { disabled: boolean }) {
         />
         Leave the root out of binding
       </label>
-      {root !== null && <PlanNote root={root} />}
+      {root !== null && <Plan root={root} />}
     </fieldset>
   );
 }

@@ -33,8 +33,15 @@ function bindOptions(options: Map<string, string>): AutobindOptions & { maxInflu
  * For a file without a skin: makes one from `--root` (src/gltf/create-skin.ts) and returns its
  * root's name; without `--root`, a usage error naming the nodes that could be the root.
  */
-function skinFromRoot(document: Document, fileName: string, root: string | undefined): string | null {
+function skinFromRoot(
+  document: Document,
+  fileName: string,
+  root: string | undefined,
+  meshes: string | undefined,
+): string | null {
   const hasSkin = document.getRoot().listSkins().length > 0;
+  if (root === undefined && meshes !== undefined)
+    throw new UsageError('autobind: --meshes goes with --root (a file without a skin).');
   if (hasSkin) {
     if (root !== undefined)
       throw new UsageError(`autobind: ${fileName} already has a skin; --root is for files without one.`);
@@ -47,7 +54,8 @@ function skinFromRoot(document: Document, fileName: string, root: string | undef
     );
   }
   try {
-    return createSkinFromNodes(document, root).root.getName();
+    const names = meshes?.split(',').map((m) => m.trim());
+    return createSkinFromNodes(document, root, names ? { meshes: names } : {}).root.getName();
   } catch (err) {
     throw new UsageError(`autobind: ${(err as Error).message}`);
   }
@@ -69,6 +77,7 @@ export const autobindCommand: Command = {
     resolution: { kind: 'string' },
     'max-influences': { kind: 'string' },
     root: { kind: 'string' },
+    meshes: { kind: 'string' },
     'exclude-root': { kind: 'flag' },
     weights: { kind: 'string' },
     'no-validate': { kind: 'flag' },
@@ -80,6 +89,7 @@ export const autobindCommand: Command = {
     '--root NODE              file without a skin: make one from this node (the skeleton top) and its',
     '                         mesh-free nodes, on every mesh outside it; the nodes as placed are the bind pose',
     '--exclude-root           with --root: the root gets no weight (an Armature or root node)',
+    '--meshes A,B             with --root: skin only these mesh nodes (default: every mesh outside the skeleton)',
   ],
   async run(argv, io) {
     const args = parseArgs(argv, this.options);
@@ -95,7 +105,12 @@ export const autobindCommand: Command = {
     const options = bindOptions(args.options);
     const input = readInputFile(inPath);
     const document = await readDocument(input);
-    const createdRoot = skinFromRoot(document, input.name, args.options.get('root'));
+    const createdRoot = skinFromRoot(
+      document,
+      input.name,
+      args.options.get('root'),
+      args.options.get('meshes'),
+    );
     const model = buildSkinnedModel(document, { influences: options.maxInfluences });
     const t0 = performance.now();
     const outside = new Set<string>();

@@ -94,6 +94,39 @@ describe('skinsmith autobind on a file without a skin', () => {
     expect(used.size).toBeGreaterThan(10);
   });
 
+  it('--meshes skins only the named meshes; a prop under a joint stays rigid', async () => {
+    const withProps = join(dir, 'Props.glb');
+    writeFileSync(
+      withProps,
+      await new WebIO().writeBinary(makeSkinlessMannequin({ targetVertices: 800, props: true })),
+    );
+    const all = join(dir, 'props-all.glb');
+    expect((await run('autobind', withProps, '-o', all, '--root', 'Hips', '--method', 'closest')).code).toBe(
+      0,
+    );
+    const names = async (path: string) =>
+      buildSkinnedModel(await readDocument({ name: 'x.glb', bytes: new Uint8Array(readFileSync(path)) }))
+        .primitives.map((p) => p.mesh.getName())
+        .sort();
+    expect(await names(all)).toEqual(['Hat', 'MannequinBody']);
+    const hat = join(dir, 'props-hat.glb');
+    const r = await run(
+      'autobind',
+      withProps,
+      '-o',
+      hat,
+      '--root',
+      'Hips',
+      '--meshes',
+      'Hat',
+      '--method',
+      'closest',
+    );
+    expect(r.code).toBe(0);
+    expect(await names(hat)).toEqual(['Hat']);
+    expect((await run('autobind', withProps, '-o', hat, '--meshes', 'Hat')).code).toBe(2);
+  });
+
   it('refuses an unknown root, a mesh root, and --root on a skinned file (exit 2)', async () => {
     const out = join(dir, 'x.glb');
     const unknown = await run('autobind', skinless, '-o', out, '--root', 'Pelvis');

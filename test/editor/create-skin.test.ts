@@ -221,6 +221,43 @@ describe('Editor.createSkinAndBind', () => {
     expect(agree / (idx.length / 3)).toBeGreaterThan(0.99);
   });
 
+  it('skins every mesh outside the skeleton (a hat on its own node), leaves a prop under a joint rigid, or only the meshes asked for', async () => {
+    const doc = makeSkinlessMannequin({ props: true });
+    const world = worldPositions(doc);
+    const editor = open(doc);
+    expect(editor.planSkin('Hips').meshes.map((id) => doc.getRoot().listNodes()[id].getName())).toEqual([
+      'MannequinBody',
+      'Hat',
+    ]);
+    await editor.createSkinAndBind('Hips', FAST).promise;
+    const model = editor.requireModel();
+    expect(model.primitives.map((p) => p.mesh.getName()).sort()).toEqual(['Hat', 'MannequinBody']);
+    const skinned = bindPoseSkinned(model);
+    for (const name of ['Hat', 'MannequinBody'])
+      expect(maxDistance(skinned.get(name)!, world.get(name)!), name).toBeLessThan(1e-5);
+    for (const p of model.primitives) expect(findInvariantViolations(p.weights)).toEqual([]);
+    // The hat sits on the head: auto-bind gives it to the head, not the hips.
+    const hat = model.primitives.find((p) => p.mesh.getName() === 'Hat')!;
+    const headId = editor.resolveJoint('Head');
+    const skinJoints = model.skins[0].joints;
+    const top = skinJoints[hat.weights.joints[0]];
+    expect([headId, editor.resolveJoint('HeadTop_End')]).toContain(top);
+    // The sword still hangs from the hand, unskinned.
+    const sword = model.document
+      .getRoot()
+      .listNodes()
+      .find((n) => n.getName() === 'Sword')!;
+    expect(sword.getSkin()).toBeNull();
+    expect(sword.getParentNode()!.getName()).toBe('LeftHand');
+
+    const only = open(makeSkinlessMannequin({ props: true }));
+    await only.createSkinAndBind('Hips', { ...FAST, meshes: ['Hat'] }).promise;
+    expect(only.requireModel().primitives.map((p) => p.mesh.getName())).toEqual(['Hat']);
+    await expect(open(makeSkinlessMannequin()).createSkin('Hips', { meshes: ['Hips'] })).rejects.toThrow(
+      /holds no mesh/,
+    );
+  });
+
   it('cancel leaves the file as it was, with no undo step', async () => {
     const editor = open(makeSkinlessMannequin());
     const original = editor.requireModel();
