@@ -76,6 +76,14 @@ test('an unskinned file gets a skin from the picked root, bound, with a heat map
   expect(colourful(before)).toBeLessThan(0.001);
   expect(colourful(after)).toBeGreaterThan(0.01);
 
+  // The export (through the app's validator worker) is clean.
+  const validation = await page.evaluate(async () => {
+    const r = await window.skinsmith.export();
+    return { errors: r.validation.errors, warnings: r.validation.warnings, histogram: r.histogram };
+  });
+  expect(validation).toMatchObject({ errors: 0, warnings: 0 });
+  expect(validation.histogram[0]).toBe(0); // no vertex without an influence
+
   // One undo step back to the file as it was, and the panel opens on the skin again.
   await page.keyboard.press('Control+z');
   await expect.poll(() => page.evaluate(() => window.skinsmith.stats().skins)).toBe(0);
