@@ -15,6 +15,7 @@ import { writeRenderableGlb } from '../gltf/renderable-glb.ts';
 import { buildSkinnedModel } from '../gltf/skinned-model.ts';
 import type { EditorAutobindOptions, EditorAutobindStats } from './autobind-job.ts';
 import type { Editor } from './editor.ts';
+import { changeModel } from './model-swap.ts';
 
 /** Options of {@link Editor.createSkin}. */
 export interface EditorCreateSkinOptions extends CreateSkinOptions {
@@ -76,7 +77,7 @@ export async function createSkinStep(
   const next = buildSkinnedModel(copy, { influences: 4 });
   const nodes = copy.getRoot().listNodes();
   const rootId = nodes.indexOf(created.root);
-  editor.changeModel(next, LABEL, options.excludeRoot ? [rootId] : []);
+  changeModel(editor, next, LABEL, options.excludeRoot ? [rootId] : []);
   return {
     root: rootId,
     rootName: created.root.getName(),
@@ -106,7 +107,7 @@ export function createSkinAndBindJob(
       bind = job;
       const stats = await job.promise;
       editor.history.squashToMark(mark, 'Create skin and auto-bind');
-      editor.selectBusiestJoint();
+      editor.selectJoint(editor.busiestJoint());
       return { ...stats, skin };
     } catch (err) {
       // The skin without weights is not what was asked for: back to the file as it was.

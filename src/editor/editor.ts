@@ -61,14 +61,6 @@ function asLoadError(fileName: string, err: unknown): LoadError {
   );
 }
 
-/** A model with the file it stands for: what a structure change swaps. */
-interface ModelSlot {
-  model: SkinnedModel;
-  sourceBytes: Uint8Array | null;
-  sourceResources: Map<string, Uint8Array> | null;
-  excluded: number[];
-}
-
 /** One influence of a vertex, for the inspector and scripts. */
 export interface VertexInfluence {
   joint: number;
@@ -192,7 +184,7 @@ export class Editor {
     this.excluded.clear();
     this.notices = [];
     this.history.clear();
-    this.selectedJoint = this.defaultJoint(model);
+    this.selectedJoint = this.busiestJoint(model);
     this.events.emit('model', model);
     this.events.emit('selection', this.selectedJoint);
     this.events.emit('locks', this.locks);
@@ -211,7 +203,7 @@ export class Editor {
   }
 
   /** The joint with the most influenced vertices: a heat map that shows something on open. */
-  private defaultJoint(model: SkinnedModel): number | null {
+  busiestJoint(model: SkinnedModel | null = this.model): number | null {
     const counts = this.jointVertexCounts(model);
     let best: number | null = null;
     let bestCount = -1;
@@ -411,56 +403,6 @@ export class Editor {
   ): CreateSkinJob {
     this.paintSession?.cancelStroke();
     return createSkinAndBindJob(this, root, options);
-  }
-
-  /**
-   * Installs `model` in place of the current one as an undoable step (a skin created). The new
-   * model has no file of its own (`sourceBytes` null: autosave writes it, export validates it
-   * without a source to compare with); undo brings back the previous model and its file.
-   */
-  changeModel(model: SkinnedModel, label: string, excluded: readonly number[] = []): void {
-    const before: ModelSlot = {
-      model: this.requireModel(),
-      sourceBytes: this.sourceBytes,
-      sourceResources: this.sourceResources,
-      excluded: [...this.excluded],
-    };
-    const after: ModelSlot = { model, sourceBytes: null, sourceResources: null, excluded: [...excluded] };
-    this.installSlot(after);
-    const bytes = before.model.document
-      .getRoot()
-      .listAccessors()
-      .reduce((n, a) => n + (a.getArray()?.byteLength ?? 0), 0);
-    this.history.push(label, [], {
-      undo: () => this.installSlot(before),
-      redo: () => this.installSlot(after),
-      bytes,
-    });
-  }
-
-  private installSlot(slot: ModelSlot): void {
-    this.paintSession?.cancelStroke();
-    this.model = slot.model;
-    this.sourceBytes = slot.sourceBytes;
-    this.sourceResources = slot.sourceResources;
-    this.locks.clear();
-    this.excluded.clear();
-    for (const id of slot.excluded) this.excluded.add(id);
-    this.selectedJoint = this.defaultJoint(slot.model);
-    this.events.emit('model', slot.model);
-    this.events.emit('selection', this.selectedJoint);
-    this.events.emit('locks', this.locks);
-    this.events.emit('excluded', this.excluded);
-    // Every weight is new (or gone): views redraw and the change counts as unexported.
-    this.events.emit(
-      'weights',
-      slot.model.primitives.map((p) => ({ primitive: p.id, start: 0, end: p.weights.vertexCount })),
-    );
-  }
-
-  /** Selects the joint with the most influenced vertices (after a bind), returning it. */
-  selectBusiestJoint(): number | null {
-    return this.selectJoint(this.defaultJoint(this.requireModel()));
   }
 
   requireModel(): SkinnedModel {

@@ -1,0 +1,68 @@
+/**
+ * changeModel: replaces the editor's model with another as one undoable step, for operations
+ * that change the model's structure rather than its weights (a skin created). The history
+ * cannot patch a structure, so the step keeps both models and swaps them: undo puts back the
+ * previous model with its file, redo the new one with the weights it had.
+ */
+import type { SkinnedModel } from '../gltf/skinned-model.ts';
+import type { Editor } from './editor.ts';
+
+/** A model with the file it stands for and its excluded joints: what the step swaps. */
+interface ModelSlot {
+  model: SkinnedModel;
+  sourceBytes: Uint8Array | null;
+  sourceResources: Map<string, Uint8Array> | null;
+  excluded: number[];
+}
+
+function installSlot(editor: Editor, slot: ModelSlot): void {
+  editor.paint.cancelStroke();
+  editor.model = slot.model;
+  editor.sourceBytes = slot.sourceBytes;
+  editor.sourceResources = slot.sourceResources;
+  editor.locks.clear();
+  editor.excluded.clear();
+  for (const id of slot.excluded) editor.excluded.add(id);
+  editor.selectedJoint = editor.busiestJoint(slot.model);
+  editor.events.emit('model', slot.model);
+  editor.events.emit('selection', editor.selectedJoint);
+  editor.events.emit('locks', editor.locks);
+  editor.events.emit('excluded', editor.excluded);
+  // Every weight is new (or gone): views redraw and the change counts as unexported.
+  editor.events.emit(
+    'weights',
+    slot.model.primitives.map((p) => ({ primitive: p.id, start: 0, end: p.weights.vertexCount })),
+  );
+}
+
+/**
+ * Installs `model` in place of the editor's current one as an undo step labelled `label`, with
+ * `excluded` joints left out of auto-bind. The new model has no file of its own (`sourceBytes`
+ * null: the app's autosave writes it, export validates it without a source to compare with).
+ * Locks are cleared (their joints belong to the other model).
+ */
+export function changeModel(
+  editor: Editor,
+  model: SkinnedModel,
+  label: string,
+  excluded: readonly number[] = [],
+): void {
+  const before: ModelSlot = {
+    model: editor.requireModel(),
+    sourceBytes: editor.sourceBytes,
+    sourceResources: editor.sourceResources,
+    excluded: [...editor.excluded],
+  };
+  const after: ModelSlot = { model, sourceBytes: null, sourceResources: null, excluded: [...excluded] };
+  installSlot(editor, after);
+  // What the step keeps alive: the previous model's document.
+  const bytes = before.model.document
+    .getRoot()
+    .listAccessors()
+    .reduce((n, a) => n + (a.getArray()?.byteLength ?? 0), 0);
+  editor.history.push(label, [], {
+    undo: () => installSlot(editor, before),
+    redo: () => installSlot(editor, after),
+    bytes,
+  });
+}
