@@ -105,6 +105,31 @@ describe('Editor.createSkinAndBind', () => {
     expect(Array.from(body.getMatrix())).toEqual([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]);
   });
 
+  it('the created skin deforms: bending the left elbow swings the hand about the elbow and leaves the right side', async () => {
+    const editor = open(makeSkinlessMannequin({ layout: 'placed' }));
+    await editor.createSkinAndBind('Hips', FAST).promise;
+    const model = editor.requireModel();
+    const rest = editor.pose.positions(0).slice();
+    const nodes = model.document.getRoot().listNodes();
+    const at = (name: string) => nodes[editor.resolveJoint(name)].getWorldTranslation();
+    const [elbow, hand, rightHand] = [at('LeftForeArm'), at('LeftHand'), at('RightHand')];
+    const near = (p: Float32Array, v: number, q: readonly number[]) =>
+      Math.hypot(p[v * 3] - q[0], p[v * 3 + 1] - q[1], p[v * 3 + 2] - q[2]) < 0.03;
+    const handVertex = [...Array(rest.length / 3).keys()].find((v) => near(rest, v, hand))!;
+    const rightVertex = [...Array(rest.length / 3).keys()].find((v) => near(rest, v, rightHand))!;
+    expect(handVertex).toBeDefined();
+    editor.pose.setJointRotation('LeftForeArm', [0, 0, 90]);
+    const bent = editor.pose.positions(0);
+    const dist = (p: Float32Array, v: number, q: readonly number[]) =>
+      Math.hypot(p[v * 3] - q[0], p[v * 3 + 1] - q[1], p[v * 3 + 2] - q[2]);
+    // The hand moved a lot, but stayed as far from the elbow as it was (a rigid swing).
+    expect(dist(bent, handVertex, hand)).toBeGreaterThan(0.1);
+    expect(Math.abs(dist(bent, handVertex, elbow) - dist(rest, handVertex, elbow))).toBeLessThan(0.01);
+    expect(
+      dist(bent, rightVertex, [rest[rightVertex * 3], rest[rightVertex * 3 + 1], rest[rightVertex * 3 + 2]]),
+    ).toBe(0);
+  });
+
   it('is one undo step: undo brings back the file without a skin, redo the bound one bit for bit', async () => {
     const doc = makeSkinlessMannequin({ layout: 'placed' });
     const editor = open(doc);
