@@ -6,6 +6,7 @@
 import { create } from 'zustand';
 import type { EditorAutobindOptions, EditorAutobindStats } from '../../src/editor/autobind-job.ts';
 import type { CreateSkinReport, EditorCreateSkinOptions } from '../../src/editor/create-skin-step.ts';
+import { looksLikeSkeletonContainer } from '../../src/gltf/skeleton-nodes.ts';
 import { editor } from '../editor-instance.ts';
 import { useUi } from '../store.ts';
 
@@ -62,13 +63,9 @@ export const useAutobind = create<AutobindUi>((set) => ({
 }));
 
 editor.events.on('excluded', () => useAutobind.setState((s) => ({ excludedRev: s.excludedRev + 1 })));
-/** A root named like a container of the skeleton rather than a bone: it should not pull weight. */
-const CONTAINER_ROOT = /armature|skeleton|^(root|rig)$/i;
-
-/** Whether the node looks like a container (Blender's Armature, a "root" at the feet). */
-export function looksLikeContainer(id: number): boolean {
-  const name = editor.model?.document.getRoot().listNodes()[id]?.getName() ?? '';
-  return CONTAINER_ROOT.test(name);
+/** Whether the node looks like a container of the skeleton (Blender's Armature, a "root" at the feet). */
+function looksLikeContainer(id: number): boolean {
+  return looksLikeSkeletonContainer(editor.model?.document.getRoot().listNodes()[id]?.getName() ?? '');
 }
 
 /** Picks a skeleton root (the panel's select): a container root is left out of binding by default. */

@@ -69,7 +69,15 @@ export interface SkeletonRootCandidate {
 }
 
 const HIPS = /hips|pelvis/i;
-const CONTAINER = /^(armature|root|rig|skeleton)$|armature|skeleton/i;
+const CONTAINER = /armature|skeleton|^(root|rig)$/i;
+
+/**
+ * Whether a node's name says it holds a skeleton rather than being a bone (Blender's Armature,
+ * a "root" at the feet): as a skin's root it should get no weight.
+ */
+export function looksLikeSkeletonContainer(name: string): boolean {
+  return CONTAINER.test(name);
+}
 
 /** Depth of the longest chain of mesh-free nodes below `node`. */
 function jointDepth(node: Node): number {
