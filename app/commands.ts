@@ -83,13 +83,13 @@ export const COMMANDS = {
     },
   },
   influences: {
-    label: 'Influence count: colour each vertex by its number of influences',
+    label: 'Influence count: a colour per number of influences',
     shortcut: 'N',
     matches: plain('n'),
     run: toggle('influences'),
   },
   quantize: {
-    label: 'Quantise preview: draw the weights as unorm8 export would store them (nothing is changed)',
+    label: 'Quantise preview: the weights as unorm8 export stores them (changes nothing)',
     shortcut: 'Q',
     matches: plain('q'),
     run: toggle('quantize'),
