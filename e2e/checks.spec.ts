@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { pointerAway } from './paint-helpers.ts';
-import { type Pixels, viewportPixels } from './pixels.ts';
+import { difference, type Pixels, viewportPixels } from './pixels.ts';
 
 /** Fraction of the central half of the view (where the mannequin stands, away from the overlays) that changed. */
 function centreDifference(a: Pixels, b: Pixels): number {
@@ -92,6 +92,12 @@ test('the influence-count view colours the mesh and its legend counts every vert
   ] as const);
   await expect.poll(async () => (await legend(page)).get(1)).toBe(histogram[1] - 1);
   expect((await legend(page)).get(2)).toBe(histogram[2] + 1);
+
+  // The view colours the skinned surface: bending the elbow moves the coloured forearm.
+  const straight = await viewportPixels(page);
+  await page.evaluate(() => window.skinsmith.pose.setJointRotation('LeftForeArm', [0, 0, 90]));
+  expect(difference(straight, await viewportPixels(page))).toBeGreaterThan(0.003);
+  await page.evaluate(() => window.skinsmith.pose.reset());
 
   // H brings the heat map back; the count view's colours are gone.
   await page.keyboard.press('h');
