@@ -74,6 +74,11 @@ export interface AutobindOptions {
   leafLength?: number;
   /** Stretch leaf bones to this fraction of the way through the extremity they end in (0: off). */
   leafReach?: number;
+  /**
+   * Aim leaf bones the rig gives no axis at the solid ahead of them, looking this many times
+   * their length around the joint (0: keep the parent's direction).
+   */
+  leafAim?: number;
   /** Where a joint with several children points (see BoneSegmentsOptions). */
   multiChild?: 'centroid' | 'aligned';
   /** Fraction cut from the start of the bones that branch off a joint (see BoneSegmentsOptions). */
@@ -86,6 +91,16 @@ export interface AutobindOptions {
   minInside?: number;
   /** Distances are divided by (bone radius / median radius)^radiusScaling (bone-radius.ts). */
   radiusScaling?: number;
+  /**
+   * A bone's radius scaling counts in proportion n / (n + radiusSamples), n the vertices it is
+   * nearest to: on a low-poly part the radius is noise (0: always in full).
+   */
+  radiusSamples?: number;
+  /**
+   * Where a bone's geodesic distance is within this factor (plus 1.5 voxels) of the straight
+   * one, the straight distance is used: exact, where voxels are blocky (0: off).
+   */
+  straightRatio?: number;
   /** Count bones behind the surface as far (see CandidateSources.normals). */
   facing?: boolean;
   /** Bind each closed piece that has bones inside it to those bones only (part-bones.ts). */
@@ -117,11 +132,14 @@ export const AUTOBIND_DEFAULTS = {
   maxInfluences: 4,
   leafLength: 0.5,
   leafReach: 0.8,
+  leafAim: 2,
   multiChild: 'aligned',
-  branchTrim: 0.15,
+  branchTrim: 0.07,
   minInside: 0.25,
   respectParts: true,
   radiusScaling: 0.1,
+  radiusSamples: 300,
+  straightRatio: 1.2,
   facing: true,
 } as const satisfies AutobindOptions;
 
@@ -253,6 +271,7 @@ export function autobindDistances(input: AutobindInput, options: AutobindOptions
       field,
       parts,
       normals: o.facing ? weldedNormals(positions, indices) : null,
+      straightRatio: voxel ? o.straightRatio : 0,
       check,
     });
   }
@@ -303,7 +322,7 @@ export function autobindWeights(d: BindDistances, options: AutobindOptions = {})
         copy.weights.set(c.weights);
         return copy;
       });
-      scaleByBoneRadius(candidates, count, o.radiusScaling);
+      scaleByBoneRadius(candidates, count, o.radiusScaling, o.radiusSamples);
     }
     const minDistance = d.diagonal * 1e-3;
     if (o.weighting === 'heat') {

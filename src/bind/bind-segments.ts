@@ -7,10 +7,11 @@
  *    outside the solid whose bone is less than half inside (a root on the floor with a bone up
  *    into the hips). Rebuild, and check once more, since leaving out a pole target moves its
  *    parent's segment. Never leaves out every joint.
- * 3. Stretch leaves through the extremity they end in (see refine-segments.ts).
+ * 3. Aim leaves that have no rig axis at the solid ahead of them, and stretch leaves through
+ *    the extremity they end in (see refine-segments.ts).
  */
 import { type BindJoint, type BoneSegments, buildBoneSegments } from './bone-segments.ts';
-import { extendLeaves, insideFractions, startsInside } from './refine-segments.ts';
+import { aimLeaves, extendLeaves, insideFractions, startsInside } from './refine-segments.ts';
 import type { VoxelGrid } from './voxel-grid.ts';
 
 /** Options of {@link chooseSegments}. */
@@ -22,6 +23,11 @@ export interface ChooseSegmentsOptions {
   minInside?: number;
   /** Stretch leaves this far through their extremity (0: off). */
   leafReach?: number;
+  /**
+   * Aim leaves without a rig axis at the solid ahead of them, within this multiple of their
+   * length (0: off; see aimLeaves).
+   */
+  leafAim?: number;
 }
 
 /** Segments in grid space, and the joints left out as outside the mesh. */
@@ -60,6 +66,13 @@ export function chooseSegments(
     for (const j of out) excluded[j] = true;
     outside.push(...out);
     segments = build();
+  }
+  // Leaves with no bone axis from the rig point where their parent did: aim them at the solid
+  // ahead of them first (a toe that continues the shin's slope into the floor turns forward).
+  const aim = options.leafAim ?? 0;
+  if (aim > 0) {
+    const guessed = segments.leaf.map((l, s) => (l && !joints[segments.joint[s]].axis ? 1 : 0));
+    aimLeaves(grid, segments.ends, guessed, aim, Math.max(grid.nx, grid.ny, grid.nz) / 4);
   }
   const reach = options.leafReach ?? 0;
   if (reach > 0)

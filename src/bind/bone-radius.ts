@@ -6,7 +6,8 @@
  * (as Blender's bone envelopes model it), and raw distances do not: a limb's bone wins the
  * flesh of the torso next to its root. Each bone's radius is the median distance to it of the
  * vertices it is nearest to; distances to bone j are divided by (r_j / r_median)^γ, and the
- * nearest bones recomputed, a few rounds.
+ * nearest bones recomputed, a few rounds. The exponent is trusted in proportion to how many
+ * vertices measured the radius (`trustSamples`).
  */
 import type { InfluenceTable } from './influence-table.ts';
 
@@ -19,13 +20,15 @@ function median(values: Float64Array, n: number): number {
 
 /**
  * Rescales the distances of `tables` (candidate tables: labels, distances nearest first) in
- * place by the bones' radii to the power `gamma`, re-sorting each row. `rounds` alternations
- * of radius estimate and rescaling.
+ * place by the bones' radii to the power `gamma` (shrunk for bones nearest to few vertices:
+ * gamma · n / (n + trustSamples)), re-sorting each row. `rounds` alternations of radius
+ * estimate and rescaling.
  */
 export function scaleByBoneRadius(
   tables: readonly InfluenceTable[],
   labelCount: number,
   gamma: number,
+  trustSamples = 0,
   rounds = 2,
 ): void {
   if (!(gamma > 0) || labelCount < 2) return;
@@ -63,7 +66,13 @@ export function scaleByBoneRadius(
     }
     const reference = median(all, known);
     if (!(reference > 0)) return;
-    for (let l = 0; l < labelCount; l++) scale[l] = radius[l] > 0 ? (reference / radius[l]) ** gamma : 1;
+    // A radius measured on few vertices (a low-poly hand's finger bones) is mostly noise: the
+    // exponent shrinks to gamma · n / (n + trustSamples) for a bone nearest to n vertices.
+    for (let l = 0; l < labelCount; l++) {
+      const n = counts[l + 1] - counts[l];
+      const exponent = trustSamples > 0 ? (gamma * n) / (n + trustSamples) : gamma;
+      scale[l] = radius[l] > 0 ? (reference / radius[l]) ** exponent : 1;
+    }
     // Rescale from the original distances and re-sort each row nearest first.
     tables.forEach((t, a) => {
       for (let v = 0; v < t.vertexCount; v++) {
@@ -73,6 +82,7 @@ export function scaleByBoneRadius(
           t.labels[base + k] = l;
           t.weights[base + k] = l >= 0 ? original[a][base + k] * scale[l] : 0;
         }
+        keepTies(original[a], t.labels, t.weights, base, W);
         for (let i = 1; i < W && t.labels[base + i] >= 0; i++) {
           const l = t.labels[base + i];
           const d = t.weights[base + i];
@@ -87,5 +97,33 @@ export function scaleByBoneRadius(
         }
       }
     });
+  }
+}
+
+/** Relative difference under which two raw distances are a tie (bone heat's, heat-weights.ts). */
+const TIE = 1e-3;
+
+/**
+ * Bones tied at a vertex before scaling stay tied: several bones that start at one joint (a
+ * palm's metacarpals, a hips' thighs) are equally near to the vertices around that joint, which
+ * bone heat splits evenly between them; scaling each by its own radius would hand all of it to
+ * one. Tied candidates all take the smallest scaled distance among them.
+ */
+function keepTies(
+  raw: ArrayLike<number>,
+  labels: Int32Array,
+  scaled: Float32Array,
+  base: number,
+  W: number,
+): void {
+  for (let i = 0; i < W && labels[base + i] >= 0; i++) {
+    for (let j = i + 1; j < W && labels[base + j] >= 0; j++) {
+      const a = raw[base + i];
+      const b = raw[base + j];
+      if (Math.abs(a - b) > TIE * Math.max(a, b)) continue;
+      const m = Math.min(scaled[base + i], scaled[base + j]);
+      scaled[base + i] = m;
+      scaled[base + j] = m;
+    }
   }
 }

@@ -87,3 +87,81 @@ export function extendLeaves(
     ends[o + 5] = az + dz * length;
   }
 }
+
+/**
+ * Turns each leaf segment (flagged in `leaf`, grid space, edited in place) toward the part of
+ * the solid ahead of its joint: the centroid of the solid voxels connected to the joint within
+ * `radius` × the segment's length (at most `maxRadius` voxels) that lie ahead of it (positive
+ * along the current direction). Why: a leaf's direction is a guess (its parent's), and a foot
+ * whose toe joint continues the shin's slope points into the floor while the toes run forward;
+ * aimed at the solid it ends in, the leaf covers its extremity. Keeps the segment's length; a
+ * leaf whose joint is outside the solid is left alone.
+ */
+export function aimLeaves(
+  grid: VoxelGrid,
+  ends: Float64Array,
+  leaf: Uint8Array,
+  radius: number,
+  maxRadius: number,
+): void {
+  let seen: Uint8Array | null = null;
+  let queue = new Int32Array(0);
+  for (let s = 0; s < leaf.length; s++) {
+    if (!leaf[s]) continue;
+    const o = s * 6;
+    const ax = ends[o];
+    const ay = ends[o + 1];
+    const az = ends[o + 2];
+    const dx = ends[o + 3] - ax;
+    const dy = ends[o + 4] - ay;
+    const dz = ends[o + 5] - az;
+    const len = Math.hypot(dx, dy, dz);
+    if (!(len > 0) || !solidAt(grid, ax, ay, az)) continue;
+    const r = Math.min(maxRadius, Math.max(2, radius * len));
+    // Breadth-first over the solid voxels of the ball, at most AIM_VOXELS of them (a big ball
+    // is sampled by its nearer part, which still says which way the extremity runs).
+    seen ??= new Uint8Array(grid.cellCount);
+    if (queue.length === 0) queue = new Int32Array(AIM_VOXELS);
+    const start = grid.cell(Math.floor(ax), Math.floor(ay), Math.floor(az));
+    queue[0] = start;
+    seen[start] = 1;
+    let tail = 1;
+    let cx = 0;
+    let cy = 0;
+    let cz = 0;
+    for (let head = 0; head < tail; head++) {
+      const cell = queue[head];
+      const z = Math.floor(cell / grid.sliceSize);
+      const y = Math.floor((cell - z * grid.sliceSize) / grid.nx);
+      const x = cell - z * grid.sliceSize - y * grid.nx;
+      const ux = x + 0.5 - ax;
+      const uy = y + 0.5 - ay;
+      const uz = z + 0.5 - az;
+      if (ux * dx + uy * dy + uz * dz > 0) {
+        cx += ux;
+        cy += uy;
+        cz += uz;
+      }
+      for (let k = 0; k < 6; k++) {
+        const nx = x + (k === 0 ? 1 : k === 1 ? -1 : 0);
+        const ny = y + (k === 2 ? 1 : k === 3 ? -1 : 0);
+        const nz = z + (k === 4 ? 1 : k === 5 ? -1 : 0);
+        if (nx < 0 || ny < 0 || nz < 0 || nx >= grid.nx || ny >= grid.ny || nz >= grid.nz) continue;
+        if ((nx + 0.5 - ax) ** 2 + (ny + 0.5 - ay) ** 2 + (nz + 0.5 - az) ** 2 > r * r) continue;
+        const c = grid.cell(nx, ny, nz);
+        if (seen[c] || tail === queue.length || ((grid.solid[c >>> 5] >>> (c & 31)) & 1) === 0) continue;
+        seen[c] = 1;
+        queue[tail++] = c;
+      }
+    }
+    for (let k = 0; k < tail; k++) seen[queue[k]] = 0;
+    const cl = Math.hypot(cx, cy, cz);
+    if (!(cl > 0)) continue;
+    ends[o + 3] = ax + (cx / cl) * len;
+    ends[o + 4] = ay + (cy / cl) * len;
+    ends[o + 5] = az + (cz / cl) * len;
+  }
+}
+
+/** Most voxels {@link aimLeaves} visits per leaf. */
+const AIM_VOXELS = 20_000;

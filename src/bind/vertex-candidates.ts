@@ -8,7 +8,7 @@ import { CandidateList } from './candidate-list.ts';
 import { type LabelField, NO_LABEL } from './geodesic-labels.ts';
 import { type InfluenceTable, storeNearest } from './influence-table.ts';
 import type { PartBones } from './part-bones.ts';
-import type { VoxelGrid } from './voxel-grid.ts';
+import { testBit, type VoxelGrid } from './voxel-grid.ts';
 
 /**
  * Candidates of the grid-space point (u, v, w) from the label field: for each solid voxel of
@@ -66,6 +66,76 @@ export function gatherSegmentCandidates(
   }
 }
 
+/**
+ * Replaces each candidate's voxel distance by the straight distance to its segment where the
+ * way there is clear: the voxel distance is within `ratio` (plus 1.5 voxels) of the straight
+ * one and the straight line from the vertex to the nearest point of the bone stays in the
+ * solid (bone heat's visibility test, on the voxels). The straight distance is exact where the
+ * voxel one is blocky and direction-biased, which decides which of two nearby bones is the
+ * nearest on small parts (fingers, a low-poly hand); where the solid makes a detour (an armpit,
+ * the gap between the legs) the geodesic distance stays.
+ */
+function preferStraight(
+  list: CandidateList,
+  grid: VoxelGrid,
+  ends: Float64Array,
+  x: number,
+  y: number,
+  z: number,
+  ratio: number,
+) {
+  const h = grid.h;
+  // Only bones near enough to take part in the vertex's weights (bone heat's regions reach
+  // twice the nearest distance): the line-of-sight march is the costly part.
+  const near = 2 * list.minDistance();
+  for (let c = 0; c < list.count; c++) {
+    if (list.dist[c] > near) continue;
+    const o = list.labels[c] * 6;
+    const ax = ends[o];
+    const ay = ends[o + 1];
+    const az = ends[o + 2];
+    const dx = ends[o + 3] - ax;
+    const dy = ends[o + 4] - ay;
+    const dz = ends[o + 5] - az;
+    const len2 = dx * dx + dy * dy + dz * dz;
+    let t = len2 > 0 ? ((x - ax) * dx + (y - ay) * dy + (z - az) * dz) / len2 : 0;
+    t = t < 0 ? 0 : Math.min(t, 1);
+    const qx = ax + t * dx;
+    const qy = ay + t * dy;
+    const qz = az + t * dz;
+    const straight = Math.hypot(qx - x, qy - y, qz - z);
+    if (list.dist[c] > straight * ratio + 1.5 * h) continue;
+    if (clearLine(grid, x, y, z, qx, qy, qz)) list.dist[c] = straight;
+  }
+}
+
+/**
+ * Whether the straight line from world point p (a vertex, on the surface) to q stays in the
+ * solid, sampled every half voxel; the first voxel around p is not tested (the vertex may sit
+ * just outside its shell's voxels).
+ */
+function clearLine(grid: VoxelGrid, px: number, py: number, pz: number, qx: number, qy: number, qz: number) {
+  const inv = 1 / grid.h;
+  const u0 = (px - grid.origin[0]) * inv;
+  const v0 = (py - grid.origin[1]) * inv;
+  const w0 = (pz - grid.origin[2]) * inv;
+  const du = (qx - px) * inv;
+  const dv = (qy - py) * inv;
+  const dw = (qz - pz) * inv;
+  const length = Math.hypot(du, dv, dw);
+  const steps = Math.ceil(length * 2);
+  for (let k = steps; k > 0; k--) {
+    const f = k / steps;
+    if (f * length < 1) break;
+    const u = u0 + du * f;
+    const v = v0 + dv * f;
+    const w = w0 + dw * f;
+    if (u < 0 || v < 0 || w < 0 || u >= grid.nx || v >= grid.ny || w >= grid.nz) return false;
+    if (!testBit(grid.solid, grid.cell(Math.floor(u), Math.floor(v), Math.floor(w)))) return false;
+  }
+  return true;
+}
+
 /** Scales each candidate's distance by how little the vertex faces away from that bone. */
 function facingBias(
   list: CandidateList,
@@ -116,6 +186,8 @@ export interface CandidateSources {
    * surface (the vertex faces away from it) counts as far (as Blender's bone heat does).
    */
   normals: Float32Array[] | null;
+  /** Voxel distances this close to straight ones become straight (0: off; see preferStraight). */
+  straightRatio: number;
   check: () => void;
 }
 
@@ -153,6 +225,7 @@ export function collectCandidates(
         );
         if (allowed) list.retain(allowed);
         for (let c = 0; c < list.count; c++) list.dist[c] *= grid.h;
+        if (src.straightRatio > 0) preferStraight(list, grid, src.worldEnds, x, y, z, src.straightRatio);
         if (list.count === 0) fallback++;
       }
       if (list.count === 0) gatherSegmentCandidates(src.worldEnds, src.count, x, y, z, list, allowed);
