@@ -183,3 +183,32 @@ test('clicking a problem selects its vertex, inspects it and frames it; a joint 
   await expect(page.getByTestId('selected-joint')).toHaveText(name);
   expect(await page.evaluate(() => window.skinsmith.selectedJoint()?.vertexCount)).toBe(0);
 });
+
+test('Selection only lists the problems of the selected vertices, and follows the selection', async ({
+  editor: page,
+}) => {
+  const limitCount = (options: { selectionOnly: boolean }) =>
+    page.evaluate((o) => window.skinsmith.editor.tools.checks.problems(o).counts['at-limit'], options);
+  const count = page.locator('.problem-group[data-kind=at-limit]').getByTestId('problem-count');
+  const all = await limitCount({ selectionOnly: false });
+  expect(all).toBeGreaterThan(10);
+  await expect(count).toHaveText(all.toLocaleString('en-US'));
+
+  const toggle = page.getByTestId('problems-selection-only');
+  await toggle.check();
+  // Nothing selected: everything is checked, as the tools work on everything, and the panel says so.
+  await expect(page.getByTestId('problems-nothing-selected')).toBeVisible();
+  await expect(count).toHaveText(all.toLocaleString('en-US'));
+
+  // A selection with vertices at the limit and without: the list counts only the selected.
+  await page.evaluate(() => window.skinsmith.editor.selection.byJoint('Spine1', { threshold: 0.3 }));
+  const some = await limitCount({ selectionOnly: true });
+  expect(some).toBeGreaterThan(0);
+  expect(some).toBeLessThan(all);
+  await expect(page.getByTestId('problems-nothing-selected')).toBeHidden();
+  await expect(count).toHaveText(some.toLocaleString('en-US'));
+  await expect(toggle).toHaveAccessibleName(/Selection only \([\d,]+ vertices\)/);
+
+  await toggle.uncheck();
+  await expect(count).toHaveText(all.toLocaleString('en-US'));
+});

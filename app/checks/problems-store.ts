@@ -13,6 +13,8 @@ const REFRESH_DEBOUNCE_MS = 400;
 export interface ProblemsUi {
   /** Influences lighter than this are listed (the prune tool's threshold). */
   threshold: number;
+  /** Check only the selected vertices (joints with no weight are still found over everything). */
+  selectionOnly: boolean;
   report: ProblemReport | null;
   /** How long the last check took (ms). */
   ms: number | null;
@@ -28,6 +30,7 @@ let checkedModel: unknown = null;
 
 export const useProblems = create<ProblemsUi>(() => ({
   threshold: 0.01,
+  selectionOnly: false,
   report: null,
   ms: null,
   stale: false,
@@ -42,10 +45,14 @@ export const useProblems = create<ProblemsUi>(() => ({
 export function refreshProblems(): void {
   const model = editor.model;
   if (!model) return;
-  const { threshold, report } = useProblems.getState();
+  const { threshold, selectionOnly, report } = useProblems.getState();
   const t0 = performance.now();
   try {
-    const next = editor.tools.checks.problems({ pruneThreshold: threshold, limit: SHOWN_PER_KIND });
+    const next = editor.tools.checks.problems({
+      pruneThreshold: threshold,
+      limit: SHOWN_PER_KIND,
+      selectionOnly,
+    });
     const ms = performance.now() - t0;
     checkedModel = model;
     useProblems.setState({
@@ -70,6 +77,12 @@ export function setProblemThreshold(threshold: number): void {
   refreshProblems();
 }
 
+/** Checks only the selected vertices, or everything again, and re-checks. */
+export function setProblemsSelectionOnly(selectionOnly: boolean): void {
+  useProblems.setState({ selectionOnly });
+  refreshProblems();
+}
+
 /**
  * Keeps the list current while the Checks section is open: after edits settle (never during a
  * stroke), or only marked stale when checks are too slow for that; a new model is checked once
@@ -89,6 +102,10 @@ export function followProblems(): () => void {
     if (!useProblems.getState().stale) useProblems.setState({ stale: true });
     if (useProblems.getState().auto) schedule(REFRESH_DEBOUNCE_MS);
   };
+  // A list of the selection only goes out of date when the selection changes, too.
+  const selected = () => {
+    if (useProblems.getState().selectionOnly) edited();
+  };
   const loaded = (model = editor.model) => {
     useProblems.setState({ report: null, ms: null, stale: false, auto: true, error: null });
     if (model)
@@ -97,7 +114,11 @@ export function followProblems(): () => void {
         () => {},
       );
   };
-  const offs = [editor.events.on('weights', edited), editor.events.on('model', (m) => loaded(m))];
+  const offs = [
+    editor.events.on('weights', edited),
+    editor.events.on('model', (m) => loaded(m)),
+    editor.selection.events.on('change', selected),
+  ];
   const { report, stale } = useProblems.getState();
   if (!report || stale || checkedModel !== editor.model) loaded();
   return () => {

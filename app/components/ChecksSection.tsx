@@ -6,11 +6,13 @@ import { jumpToProblem } from '../checks/jump-to-problem.ts';
 import {
   followProblems,
   refreshProblems,
+  setProblemsSelectionOnly,
   setProblemThreshold,
   useProblems,
 } from '../checks/problems-store.ts';
 import { tooltip } from '../commands.ts';
 import { editor } from '../editor-instance.ts';
+import { useSelectUi } from '../select/select-store.ts';
 import { useUi } from '../store.ts';
 
 const fmt = (n: number) => n.toLocaleString('en-US');
@@ -91,7 +93,8 @@ function CountsToggle() {
 
 /** The problems list: grouped by kind with counts, each item jump-to-able. */
 function ProblemsList() {
-  const { report, threshold, ms, stale, auto, error } = useProblems();
+  const { report, threshold, selectionOnly, ms, stale, auto, error } = useProblems();
+  const selectedCount = useSelectUi((s) => s.count);
   const [text, setText] = useState(String(threshold));
   useEffect(() => followProblems(), []);
   useEffect(() => setText(String(threshold)), [threshold]);
@@ -133,6 +136,23 @@ function ProblemsList() {
           Refresh
         </button>
       </div>
+      <label
+        className="check"
+        title="List the problems of the selected vertices only (joints with no weight are still checked over everything)"
+      >
+        <input
+          type="checkbox"
+          data-testid="problems-selection-only"
+          checked={selectionOnly}
+          onChange={(e) => setProblemsSelectionOnly(e.target.checked)}
+        />
+        Selection only{selectedCount > 0 && ` (${fmt(selectedCount)} vertices)`}
+      </label>
+      {selectionOnly && selectedCount === 0 && (
+        <p className="muted" data-testid="problems-nothing-selected">
+          Nothing is selected, so every vertex is checked (select some in Select mode, S).
+        </p>
+      )}
       {error && (
         <p className="checks-error" role="alert">
           {error}
