@@ -64,3 +64,51 @@ test('edit a weight in the inspector and read it back through window.skinsmith',
   // Rows follow the weights (largest first): find the edited joint's row by name.
   await expect(page.locator(`.inspector-weight[data-joint="${name}"]`)).toHaveValue('0.3000');
 });
+
+test('Copy takes the pinned vertex (else the selection average) and Paste puts it on the selection', async ({
+  editor: page,
+}) => {
+  await enterSelect(page);
+  const { elbow, wrist } = await forearm(page);
+  // Pin a vertex on the elbow (two influences there): Copy takes its weights.
+  await page.mouse.click(elbow.x * 0.97 + wrist.x * 0.03, elbow.y * 0.97 + wrist.y * 0.03);
+  await expect(page.getByTestId('inspected-vertex')).toHaveAttribute('data-pinned', 'true');
+  const text = (await page.getByTestId('inspected-vertex').textContent())!;
+  const [, vertex, primitive] = text.match(/Vertex (\d+) \(primitive (\d+)\)/)!.map(Number);
+  const source = await page.evaluate(([p, v]) => window.skinsmith.editor.influences(p, v), [
+    primitive,
+    vertex,
+  ] as const);
+  expect(source.length).toBeGreaterThan(1);
+
+  // Then select the whole forearm (the pin stays) and copy: the pinned vertex, not the average.
+  const pad = 12;
+  await drag(
+    page,
+    { x: Math.min(elbow.x, wrist.x) - pad, y: Math.min(elbow.y, wrist.y) - pad },
+    { x: Math.max(elbow.x, wrist.x) + pad, y: Math.max(elbow.y, wrist.y) + pad },
+  );
+  const selected = await page.evaluate(() => window.skinsmith.editor.selection.vertices());
+  expect(selected.length).toBeGreaterThan(10);
+  await expect(page.getByTestId('inspected-vertex')).toHaveAttribute('data-pinned', 'true');
+  await page.locator('[data-tool=Copy]').click();
+  await expect(page.getByTestId('error-toast')).toContainText(`Copied vertex ${vertex}'s weights`);
+  await page.locator('[data-tool=Paste]').click();
+  await expect(page.getByTestId('error-toast')).toContainText('Paste:');
+  const pasted = await page.evaluate(
+    (list) => list.map(({ primitive: p, vertex: v }) => window.skinsmith.editor.influences(p, v)),
+    selected,
+  );
+  const byName = (rows: { name: string; weight: number }[]) =>
+    Object.fromEntries(rows.map((r) => [r.name, Number(r.weight.toFixed(4))]));
+  for (const rows of pasted) expect(byName(rows)).toEqual(byName(source));
+
+  // Unpinned (Esc), Copy takes the selection's average and says so.
+  await page.mouse.move(5, 300); // off the mesh: nothing under the pointer either
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('inspected-vertex')).toHaveCount(0);
+  await page.locator('[data-tool=Copy]').click();
+  await expect(page.getByTestId('error-toast')).toContainText(
+    `Copied the average of ${selected.length} vertices`,
+  );
+});

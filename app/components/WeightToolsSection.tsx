@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { editor } from '../editor-instance.ts';
+import { useSelectUi } from '../select/select-store.ts';
 import { useUi } from '../store.ts';
 import { runTool } from './ToolsPanel.tsx';
 
@@ -28,6 +29,32 @@ function Btn({ label, title, onClick }: { label: string; title: string; onClick:
       {label}
     </button>
   );
+}
+
+/**
+ * Copy as a rigger means it: the vertex pinned in the Inspector (Blender's active vertex) when
+ * there is one, else the selection's average; the toast says which and what.
+ */
+function copyWeights(): void {
+  const toast = useUi.getState().showToast;
+  if (!editor.model) {
+    toast('warning', 'Open a model first.');
+    return;
+  }
+  const pinned = useSelectUi.getState().inspected;
+  try {
+    const copied = pinned ? editor.tools.copy(pinned.primitive, pinned.vertex) : editor.tools.copy();
+    if (!copied) {
+      toast('warning', 'Copy: select vertices, or click one in Select mode to pin it.');
+      return;
+    }
+    const shown = copied.average.slice(0, 3).map((i) => `${i.name} ${i.weight.toFixed(2)}`);
+    if (copied.average.length > 3) shown.push('…');
+    const what = pinned ? `vertex ${pinned.vertex}'s weights` : `the average of ${copied.count} vertices`;
+    toast('info', `Copied ${what}: ${shown.join(', ')}. Select vertices and Paste.`);
+  } catch (err) {
+    toast('warning', `Copy: ${(err as Error).message}`);
+  }
 }
 
 /**
@@ -128,18 +155,13 @@ export function WeightToolsSection() {
       <div className="row">
         <Btn
           label="Copy"
-          title="Copy the inspected vertex's weights (or the selection's average)"
-          onClick={() => runTool('Copy', () => void t().copy())}
+          title="Copy the pinned vertex's weights (click one in Select mode), or the selection's average"
+          onClick={copyWeights}
         />
         <Btn
           label="Paste"
-          title="Paste onto the selection"
-          onClick={() => runTool('Paste', () => t().paste({ mode: 'exact' }))}
-        />
-        <Btn
-          label="Paste avg"
-          title="Paste the average"
-          onClick={() => runTool('Paste', () => t().paste({ mode: 'average' }))}
+          title="Paste the copied weights onto the selection (locked joints keep theirs)"
+          onClick={() => runTool('Paste', () => t().paste())}
         />
       </div>
     </div>
