@@ -13,6 +13,8 @@ import { viewport } from './viewport-bridge.ts';
 /** A user action with its shortcut: the toolbar, tooltips and the keyboard all read this table. */
 export interface Command {
   label: string;
+  /** A shorter label for the ? overlay, where the tooltip's full sentence would not fit 720 px. */
+  brief?: string;
   /** The shortcut as shown in tooltips. */
   shortcut: string;
   matches: (e: KeyboardEvent) => boolean;
@@ -37,6 +39,7 @@ export const COMMANDS = {
   ...POSE_COMMANDS,
   open: {
     label: 'Open .glb / .gltf (with its .bin and textures)',
+    brief: 'Open .glb / .gltf',
     shortcut: 'Ctrl+O',
     matches: ctrl('o'),
     run: pickAndOpen,
@@ -49,6 +52,7 @@ export const COMMANDS = {
   },
   saveProject: {
     label: 'Save project (.skinsmith.glb: the model, its weights and the editor state, to go on later)',
+    brief: 'Save project (.skinsmith.glb)',
     shortcut: 'Ctrl+S',
     matches: ctrl('s'),
     run: () => void saveProject(),
@@ -84,12 +88,14 @@ export const COMMANDS = {
   },
   influences: {
     label: 'Influence count: a colour per number of influences',
+    brief: 'Influence-count view',
     shortcut: 'N',
     matches: plain('n'),
     run: toggle('influences'),
   },
   quantize: {
     label: 'Quantise preview: the weights as unorm8 export stores them (changes nothing)',
+    brief: 'Quantise preview (unorm8)',
     shortcut: 'Q',
     matches: plain('q'),
     run: toggle('quantize'),

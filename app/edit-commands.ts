@@ -31,6 +31,7 @@ export const EDIT_COMMANDS = {
   },
   paintMode: {
     label: 'Paint weights (toggles Paint and Inspect)',
+    brief: 'Paint mode (P again: back)',
     shortcut: 'P',
     matches: bare('p'),
     run: () => {
@@ -40,6 +41,7 @@ export const EDIT_COMMANDS = {
   },
   inspectMode: {
     label: 'Inspect weights (orbit with the left button, click bones)',
+    brief: 'Inspect mode',
     shortcut: 'I',
     matches: bare('i'),
     run: () => useUi.getState().setMode('inspect'),

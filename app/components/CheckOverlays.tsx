@@ -63,12 +63,17 @@ function QuantizeBadge() {
   );
 }
 
-/** The viewport's weight-check overlays: the influence-count key and the quantise preview badge. */
+/**
+ * The viewport's weight-check overlays: the influence-count key top left, the quantise preview
+ * badge bottom right (free there; a wide badge up top would cover the arms of a T-posed character).
+ */
 export function CheckOverlays() {
   return (
-    <div className="check-overlays">
-      <InfluenceLegend />
+    <>
+      <div className="check-overlays">
+        <InfluenceLegend />
+      </div>
       <QuantizeBadge />
-    </div>
+    </>
   );
 }

@@ -82,8 +82,9 @@ export function InspectorSection() {
       )}
       {stats.name !== null && (
         <p data-testid="selection-stats">
-          {stats.name} over {stats.vertexCount.toLocaleString('en-US')} {count ? 'selected' : 'all'} vertices:
-          avg {fmt(stats.average)}, min {fmt(stats.min)}, max {fmt(stats.max)}
+          {stats.name} over {count ? '' : 'all '}
+          {stats.vertexCount.toLocaleString('en-US')} {count ? 'selected ' : ''}vertices: avg{' '}
+          {fmt(stats.average)}, min {fmt(stats.min)}, max {fmt(stats.max)}
         </p>
       )}
     </div>

@@ -11,7 +11,8 @@ type Row = [keys: string, action: string, mouse?: 'mouse'];
 const paintIds = new Set(Object.keys(PAINT_COMMANDS));
 // S itself works in every mode; the rest act in Select mode only.
 const selectIds = new Set(Object.keys(SELECT_COMMANDS).filter((id) => id !== 'selectMode'));
-const rows = (entries: [string, Command][]): Row[] => entries.map(([, c]) => [c.shortcut, c.label]);
+const rows = (entries: [string, Command][]): Row[] =>
+  entries.map(([, c]) => [c.shortcut, c.brief ?? c.label]);
 const mouse = (items: [string, string][]): Row[] => items.map(([k, a]) => [k, a, 'mouse']);
 
 /** Mouse and held keys: not commands, but what a rigger asks first. */

@@ -3,6 +3,7 @@ import type { ToolReport } from '../../src/editor/tools-session.ts';
 import { editor } from '../editor-instance.ts';
 import { useSelectUi } from '../select/select-store.ts';
 import { useUi } from '../store.ts';
+import '../select/tools-panel.css';
 
 /**
  * Runs one editor call from a button and says what it did: the app does no weight math, it only
@@ -80,18 +81,20 @@ export function SelectionSection() {
         <span data-testid="selection-count">{count.toLocaleString('en-US')}</span> selected
         {count === 0 && <span className="muted"> (tools work on everything)</span>}
       </p>
-      <label title="A drag draws a lasso (Alt for one drag)">
-        <input type="checkbox" checked={lasso} onChange={() => useSelectUi.setState({ lasso: !lasso })} />{' '}
-        Lasso
-      </label>
-      <label title="Box and lasso also take hidden and back-facing vertices (X-ray)">
-        <input
-          type="checkbox"
-          checked={through}
-          onChange={() => useSelectUi.setState({ through: !through })}
-        />{' '}
-        Through
-      </label>
+      <div className="row">
+        <label className="check" title="A drag draws a lasso (Alt for one drag)">
+          <input type="checkbox" checked={lasso} onChange={() => useSelectUi.setState({ lasso: !lasso })} />{' '}
+          Lasso
+        </label>
+        <label className="check" title="Box and lasso also take hidden and back-facing vertices (X-ray)">
+          <input
+            type="checkbox"
+            checked={through}
+            onChange={() => useSelectUi.setState({ through: !through })}
+          />{' '}
+          Through
+        </label>
+      </div>
       <div className="row">
         <Btn label="All" title="Select all (Ctrl+A)" onClick={() => runTool('All', () => s().all())} />
         <Btn label="None" title="Select none (Alt+A)" onClick={() => runTool('None', () => s().none())} />

@@ -74,35 +74,43 @@ export function WeightToolsSection() {
   const joints = editor.model ? [...editor.model.joints.values()] : [];
   return (
     <div className="tools-grid" data-testid="weight-tools">
-      <Btn
-        label="Normalize"
-        title="Make each vertex's weights sum to 1"
-        onClick={() => runTool('Normalize', () => t().normalize())}
-      />
-      <Btn
-        label="Weld seams"
-        title="Give the vertices of a seam the same weights"
-        onClick={() => runTool('Weld seams', () => t().weldSeams())}
-      />
+      <div className="row">
+        <Btn
+          label="Normalize"
+          title="Make each vertex's weights sum to 1"
+          onClick={() => runTool('Normalize', () => t().normalize())}
+        />
+        <Btn
+          label="Weld seams"
+          title="Give the vertices of a seam the same weights"
+          onClick={() => runTool('Weld seams', () => t().weldSeams())}
+        />
+      </div>
       <Num label="Iterations" value={iterations} step={1} set={setIterations} />
-      <Num label="Strength" value={strength} step={0.1} set={setStrength} />
-      <Btn
-        label="Smooth"
-        title="Smooth along the surface"
-        onClick={() => runTool('Smooth', () => t().smooth({ iterations, strength }))}
-      />
-      <Num label="Prune below" value={threshold} step={0.01} set={setThreshold} />
-      <Btn
-        label="Prune"
-        title="Remove influences below the threshold"
-        onClick={() => runTool('Prune', () => t().prune({ threshold }))}
-      />
-      <Num label="Max influences" value={maxInfluences} step={1} set={setMax} />
-      <Btn
-        label="Limit"
-        title="Keep the strongest influences only"
-        onClick={() => runTool('Limit', () => t().limit({ maxInfluences }))}
-      />
+      <div className="row tool-row">
+        <Num label="Strength" value={strength} step={0.1} set={setStrength} />
+        <Btn
+          label="Smooth"
+          title="Smooth along the surface"
+          onClick={() => runTool('Smooth', () => t().smooth({ iterations, strength }))}
+        />
+      </div>
+      <div className="row tool-row">
+        <Num label="Prune below" value={threshold} step={0.01} set={setThreshold} />
+        <Btn
+          label="Prune"
+          title="Remove influences below the threshold"
+          onClick={() => runTool('Prune', () => t().prune({ threshold }))}
+        />
+      </div>
+      <div className="row tool-row">
+        <Num label="Max influences" value={maxInfluences} step={1} set={setMax} />
+        <Btn
+          label="Limit"
+          title="Keep the strongest influences only"
+          onClick={() => runTool('Limit', () => t().limit({ maxInfluences }))}
+        />
+      </div>
       <div className="row">
         <Btn
           label="L→R"
@@ -146,12 +154,14 @@ export function WeightToolsSection() {
           })
         }
       />
-      <Num label="Weight" value={value} step={0.05} set={setValue} />
-      <Btn
-        label="Set weight"
-        title="Set the selected joint's weight on the selection"
-        onClick={() => runTool('Set weight', () => t().setWeight(value))}
-      />
+      <div className="row tool-row">
+        <Num label="Weight" value={value} step={0.05} set={setValue} />
+        <Btn
+          label="Set weight"
+          title="Set the selected joint's weight on the selection"
+          onClick={() => runTool('Set weight', () => t().setWeight(value))}
+        />
+      </div>
       <div className="row">
         <Btn
           label="Copy"

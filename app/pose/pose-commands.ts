@@ -7,6 +7,7 @@ import { resetPose } from './pose-actions.ts';
 export const POSE_COMMANDS = {
   poseMode: {
     label: 'Pose mode: drag a ring of the rotate gizmo to turn the selected joint (toggles Pose and Inspect)',
+    brief: 'Pose mode: the rotate gizmo (R again: back)',
     // Rotate in Blender and Maya.
     shortcut: 'R',
     matches: bare('r'),
@@ -17,6 +18,7 @@ export const POSE_COMMANDS = {
   },
   resetPose: {
     label: 'Reset pose: every joint back to the bind pose',
+    brief: 'Bind pose (every joint)',
     shortcut: 'Alt+R',
     // e.code: Alt+R types '®' on some layouts (macOS Option).
     matches: (e: KeyboardEvent) => e.altKey && !e.ctrlKey && !e.metaKey && !e.shiftKey && e.code === 'KeyR',

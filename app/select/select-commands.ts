@@ -14,6 +14,7 @@ const altA = (e: KeyboardEvent) => e.altKey && !e.ctrlKey && !e.metaKey && e.key
 export const SELECT_COMMANDS = {
   selectMode: {
     label: 'Select mode: click a vertex, drag a box (Shift add, Ctrl subtract, Alt lasso)',
+    brief: 'Select mode (S again: Inspect)',
     shortcut: 'S',
     matches: bare('s'),
     run: () => {
@@ -53,6 +54,7 @@ export const SELECT_COMMANDS = {
   },
   unpinInspected: {
     label: 'Unpin the vertex in the Inspector (it follows the pointer again)',
+    brief: 'Unpin the Inspector’s vertex',
     shortcut: 'Esc',
     // Only while one is pinned: otherwise Esc dismisses a message as everywhere.
     matches: (e: KeyboardEvent) =>
