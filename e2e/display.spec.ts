@@ -66,3 +66,18 @@ test('a model with eight influences per vertex (two sets) is drawn with its heat
   await page.evaluate(() => window.skinsmith.display({ heatmap: false }));
   expect(difference(heat, await viewportPixels(page))).toBeGreaterThan(0.01);
 });
+
+test('at 1280 px every toolbar button is on screen, the settings panel toggle included', async ({
+  editor: page,
+}) => {
+  const toolbar = (await page.getByRole('toolbar', { name: 'Editor tools' }).boundingBox())!;
+  const buttons = page.getByRole('toolbar', { name: 'Editor tools' }).getByRole('button');
+  expect(await buttons.count()).toBeGreaterThan(15);
+  for (const button of await buttons.all()) {
+    const box = (await button.boundingBox())!;
+    expect(box.x + box.width, (await button.getAttribute('title')) ?? '').toBeLessThanOrEqual(
+      toolbar.x + toolbar.width,
+    );
+  }
+  await expect(page.getByTitle('Settings panel (Ctrl+])')).toBeInViewport({ ratio: 1 });
+});
