@@ -4,7 +4,7 @@
  * targets live in a surface-sized scratch array.
  */
 import type { SkinSurface } from '../mesh/skin-surface.ts';
-import { blendMix, blendWeight } from './blend.ts';
+import { blendAdd, blendDarken, blendLighten, blendMix, blendMultiply, blendSubtract } from './blend.ts';
 import type { DabHits, HitScratch } from './dab-hits.ts';
 import type { WeightWriter } from './weight-writer.ts';
 
@@ -39,6 +39,12 @@ export class AccumState {
  * Draw / Add / Subtract (and the other blend modes): blends each node's weight of `joint` toward
  * `paint` with alpha `strength × falloff`. With `accum` (accumulate off), blends from the
  * stroke's first weight with the strongest alpha seen. Returns the nodes changed.
+ *
+ * The mode switch of blendWeight is spelled out in the loop over the one-line blend functions:
+ * once this loop is inlined into the Painter's dab, V8 has no inlining budget left for
+ * blendWeight, and a call that is not inlined boxes its float arguments and result (four heap
+ * numbers per vertex: a scavenge every few dabs). Functions as small as the blends are inlined
+ * regardless of that budget.
  */
 export function applyBlendDab(
   writer: WeightWriter,
@@ -67,7 +73,15 @@ export function applyBlendDab(
       accum.alpha[g] = a;
       w = accum.orig[g];
     }
-    const x = blendWeight(mode, w, paint, a);
+    // blendWeight, spelled out (see above).
+    let x: number;
+    if (mode === 0) x = blendMix(w, paint, a);
+    else if (mode === 1) x = blendAdd(w, paint, a);
+    else if (mode === 2) x = blendSubtract(w, paint, a);
+    else if (mode === 3) x = blendMultiply(w, paint, a);
+    else if (mode === 4) x = blendLighten(w, paint, a);
+    else x = blendDarken(w, paint, a);
+    x = clamp01(x);
     // Skip nodes the blend leaves where they are: no capture, no renormalisation.
     if (Math.fround(x) === now) continue;
     if (writer.setNodeWeight(g, joint, x)) changed++;

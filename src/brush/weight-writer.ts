@@ -93,7 +93,9 @@ export class WeightWriter {
         _beforeW[i] = W[v * K + i];
       }
     }
-    this.bones.positions = s.parts[p].positions;
+    // The fallback joint's vertex positions (compared first: a store costs a write barrier).
+    const positions = s.parts[p].positions;
+    if (this.bones.positions !== positions) this.bones.positions = positions;
     const outcome = setJointWeight(sw, v, joint, x, this.options);
     let changed = outcome === 'changed';
     if (outcome === 'refused') this.refused++;

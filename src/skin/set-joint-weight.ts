@@ -181,7 +181,21 @@ export function setJointWeightFast(
     const outcome = setJointWeightFast4(sw, v, joint, x, locked);
     if (outcome !== DUPLICATE_JOINTS) return outcome;
   }
-  if (K > FAST_MAX_K) return null;
+  return K > FAST_MAX_K ? null : setJointWeightFastLoop(sw, v, joint, x, locked);
+}
+
+/**
+ * The loop form of {@link setJointWeightFast} (any K ≤ 8), once its checks passed. Kept apart so
+ * the dispatcher above stays small enough for V8 to inline into the caller's loop.
+ */
+function setJointWeightFastLoop(
+  sw: SkinWeights,
+  v: number,
+  joint: number,
+  x: number,
+  locked: Uint8Array | null,
+): SetJointWeightOutcome | null {
+  const K = sw.influences;
   const J = _j;
   const W = _w;
   const SJ = sw.joints;
