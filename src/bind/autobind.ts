@@ -126,7 +126,7 @@ export const AUTOBIND_DEFAULTS = {
   resolution: 256,
   maxSolidVoxels: 600_000,
   weighting: 'heat',
-  strength: 3,
+  strength: 4,
   falloff: 8,
   smoothing: 0,
   maxInfluences: 4,

@@ -27,7 +27,12 @@ import { weldPositions } from './weld-positions.ts';
 export interface HeatWeightsOptions {
   /** H = strength / d²: higher makes sharper borders (Blender uses 1). */
   strength?: number;
-  /** A bone's system covers vertices where it is within this multiple of the nearest distance. */
+  /**
+   * A bone's system covers vertices where it is within this multiple of the nearest distance.
+   * Wide enough to take in bones the facing bias counts far (a bone just behind the surface):
+   * bone heat solves over the whole mesh, so their heat still blends across joints such as a
+   * palm's knuckles and a thumb's root.
+   */
   regionRatio?: number;
   /** Raw solutions below this fade out, to zero at half of it (Blender: 0.05). */
   limit?: number;
@@ -47,7 +52,7 @@ export interface HeatWeightsOptions {
 /** Defaults of {@link HeatWeightsOptions}. */
 export const HEAT_WEIGHTS_DEFAULTS: Required<HeatWeightsOptions> = {
   strength: 1,
-  regionRatio: 2,
+  regionRatio: 4,
   limit: 0.05,
   tolerance: 1e-2,
   maxIterations: 200,

@@ -13,11 +13,11 @@ import type { SkinWeights } from '../../src/skin/skin-weights.ts';
 import { HAVE_SHARED_MODELS, readSharedModel } from '../support/shared-models.ts';
 
 /**
- * Measured (mean %, max %) with the defaults: 0.074 / 0.98 and 0.144 / 3.67; Blender 3.4 bone
+ * Measured (mean %, max %) with the defaults: 0.070 / 1.04 and 0.141 / 3.67; Blender 3.4 bone
  * heat: 0.089 / 1.2 and 0.153 / 3.2.
  */
 const CASES = [
-  { name: 'RiggedFigure', file: 'RiggedFigure/RiggedFigure.glb', mean: 0.08, max: 1.1 },
+  { name: 'RiggedFigure', file: 'RiggedFigure/RiggedFigure.glb', mean: 0.08, max: 1.2 },
   { name: 'CesiumMan', file: 'CesiumMan/CesiumMan.glb', mean: 0.15, max: 4.0 },
 ];
 
