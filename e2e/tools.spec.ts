@@ -111,4 +111,7 @@ test('Copy takes the pinned vertex (else the selection average) and Paste puts i
   await expect(page.getByTestId('error-toast')).toContainText(
     `Copied the average of ${selected.length} vertices`,
   );
+  // News, not an alarm: an info toast, gone by itself after a few seconds.
+  await expect(page.getByTestId('error-toast')).toHaveClass(/\binfo\b/);
+  await expect(page.getByTestId('error-toast')).toBeHidden({ timeout: 10_000 });
 });

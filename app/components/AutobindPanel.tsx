@@ -186,7 +186,7 @@ function Form({ disabled, creating }: { disabled: boolean; creating: boolean }) 
           value={Math.min(form.maxInfluences, slots) as 4 | 8}
           onChange={(maxInfluences) => setForm({ maxInfluences })}
         />
-        {slots < 8 && <span className="muted">the file stores {slots}</span>}
+        {!creating && slots < 8 && <span className="muted">the file stores {slots}</span>}
       </Row>
       {!creating && (
         <Row label="Joints">

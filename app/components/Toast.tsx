@@ -1,11 +1,23 @@
+import { useEffect } from 'react';
 import { tooltip } from '../commands.ts';
 import { useUi } from '../store.ts';
 import { Icon } from './Icon.tsx';
 
-/** The latest error over the viewport, until dismissed or a file opens. */
+/** An info toast (what a tool did) goes by itself after this long (ms); warnings and errors stay. */
+const INFO_MS = 6000;
+
+/** The latest message over the viewport: errors and warnings until dismissed or a file opens. */
 export function Toast() {
   const toast = useUi((s) => s.toast);
   const dismiss = useUi((s) => s.dismissToast);
+  useEffect(() => {
+    if (toast?.level !== 'info') return;
+    const id = toast.id;
+    const timer = setTimeout(() => {
+      if (useUi.getState().toast?.id === id) dismiss();
+    }, INFO_MS);
+    return () => clearTimeout(timer);
+  }, [toast, dismiss]);
   if (!toast) return null;
   return (
     <div key={toast.id} className={`toast ${toast.level}`} role="alert" data-testid="error-toast">
