@@ -72,6 +72,8 @@ test('the influence-count view colours the mesh and its legend counts every vert
   await page.locator('[data-command=influences]').click();
   await expect(page.locator('[data-command=influences]')).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByTestId('influence-legend')).toBeVisible();
+  // The panel's heat map key gives way, saying how to get the heat map back.
+  await expect(page.getByTestId('heatmap-hidden')).toBeVisible();
   const counts = await viewportPixels(page);
   expect(centreDifference(heat, counts)).toBeGreaterThan(0.03);
 
@@ -102,6 +104,7 @@ test('the influence-count view colours the mesh and its legend counts every vert
   // H brings the heat map back; the count view's colours are gone.
   await page.keyboard.press('h');
   await expect(page.getByTestId('influence-legend')).toBeHidden();
+  await expect(page.getByTestId('heatmap-hidden')).toBeHidden();
   expect(centreDifference(heat, await viewportPixels(page))).toBeLessThan(0.01);
 });
 

@@ -60,6 +60,13 @@ function JointInfoSection() {
 
 /** The heat map's colour key, drawn with the same stops as the shader. */
 function Legend() {
+  const influences = useUi((s) => s.influences);
+  if (influences)
+    return (
+      <p className="muted" data-testid="heatmap-hidden">
+        The influence-count view is on (its key is over the view); H brings the heat map back.
+      </p>
+    );
   return (
     <div
       className="legend"
