@@ -5,7 +5,7 @@
  * {@link HitScratch}), so a dab never allocates.
  */
 import type { SkinSurface } from '../mesh/skin-surface.ts';
-import { falloff } from './falloff.ts';
+import { FALLOFF_IDS, falloff, falloffSmooth } from './falloff.ts';
 
 /** The nodes a dab touches with their falloff (0 < falloff ≤ 1). */
 export class DabHits {
@@ -89,11 +89,32 @@ export function gatherDab(surface: SkinSurface, shape: DabShape, out: DabHits, s
   if (shape.connectedOnly && n > 0) n = keepConnected(surface, shape.part, out, n, scratch);
 
   // Falloff; nodes at zero strength are dropped so they stay bit-for-bit untouched.
-  const inv = radius > 0 ? 1 / radius : 0;
-  const f = out.falloff;
+  const m = radius > 0 ? applyFalloff(out, n, shape.curve, 1 / radius) : keepAll(out, n);
+  out.count = m;
+  return m;
+}
+
+/** Falloff of each hit at distance / radius (`inv` = 1 / radius); drops the zeros. */
+function applyFalloff(out: DabHits, n: number, curve: number, inv: number): number {
+  const { nodes, dist2, falloff: f } = out;
   let m = 0;
+  if (curve === FALLOFF_IDS.smooth) {
+    // The default curve, with falloff()'s arithmetic inline (no per-node switch).
+    for (let k = 0; k < n; k++) {
+      const t = Math.sqrt(dist2[k]) * inv;
+      if (!(t <= 1)) continue;
+      const w = falloffSmooth(t);
+      if (w > 0) {
+        nodes[m] = nodes[k];
+        dist2[m] = dist2[k];
+        f[m] = w;
+        m++;
+      }
+    }
+    return m;
+  }
   for (let k = 0; k < n; k++) {
-    const w = radius > 0 ? falloff(shape.curve, Math.sqrt(dist2[k]) * inv) : 1;
+    const w = falloff(curve, Math.sqrt(dist2[k]) * inv);
     if (w > 0) {
       nodes[m] = nodes[k];
       dist2[m] = dist2[k];
@@ -101,8 +122,13 @@ export function gatherDab(surface: SkinSurface, shape: DabShape, out: DabHits, s
       m++;
     }
   }
-  out.count = m;
   return m;
+}
+
+/** A dab of radius 0 (only exact hits): full strength. */
+function keepAll(out: DabHits, n: number): number {
+  out.falloff.fill(1, 0, n);
+  return n;
 }
 
 /** Flood fill over the adjacency from the node nearest the centre, through hit nodes only. */

@@ -7,7 +7,11 @@
  */
 import type { PatchRecorder } from '../history/patch-recorder.ts';
 import type { SkinSurface } from '../mesh/skin-surface.ts';
-import { type SetJointWeightOptions, setJointWeight } from '../skin/set-joint-weight.ts';
+import {
+  type SetJointWeightOptions,
+  type SetJointWeightOutcome,
+  setJointWeight,
+} from '../skin/set-joint-weight.ts';
 import type { SkinWeights } from '../skin/skin-weights.ts';
 import type { NearestBone } from './nearest-bone.ts';
 
@@ -64,6 +68,14 @@ export class WeightWriter {
     const J = sw.joints;
     const W = sw.weights;
     let w = 0;
+    if (K === 4) {
+      // Unrolled for one glTF set (the usual case): the same additions in the same order.
+      if (J[base] === joint) w += W[base];
+      if (J[base + 1] === joint) w += W[base + 1];
+      if (J[base + 2] === joint) w += W[base + 2];
+      if (J[base + 3] === joint) w += W[base + 3];
+      return w;
+    }
     for (let i = 0; i < K; i++) if (J[base + i] === joint) w += W[base + i];
     return w;
   }
@@ -76,6 +88,24 @@ export class WeightWriter {
    */
   setNodeWeight(g: number, joint: number, x: number): boolean {
     const s = this.surface;
+    const m0 = s.nodeStart[g];
+    if (s.nodeStart[g + 1] - m0 > 1) return this.setWeldedNodeWeight(g, joint, x);
+    // One vertex (no seam here): the representative alone.
+    const p = s.nodePart[g];
+    const v = s.nodeVertex[g];
+    this.recorder.capture(s.members[m0], p, v);
+    const outcome = this.setVertexWeight(p, v, joint, x);
+    if (outcome === 'changed') {
+      this.mark(p, v);
+      return true;
+    }
+    if (outcome === 'refused') this.refused++;
+    return false;
+  }
+
+  /** {@link setNodeWeight} for a node of several vertices (a seam). */
+  private setWeldedNodeWeight(g: number, joint: number, x: number): boolean {
+    const s = this.surface;
     const p = s.nodePart[g];
     const sw = this.weights[p];
     const v = s.nodeVertex[g];
@@ -86,21 +116,14 @@ export class WeightWriter {
     const J = sw.joints;
     const W = sw.weights;
     for (let k = m0; k < m1; k++) this.recorder.capture(s.members[k], p, s.members[k] - v0);
-    const welded = m1 - m0 > 1;
-    if (welded) {
-      for (let i = 0; i < K; i++) {
-        _beforeJ[i] = J[v * K + i];
-        _beforeW[i] = W[v * K + i];
-      }
+    for (let i = 0; i < K; i++) {
+      _beforeJ[i] = J[v * K + i];
+      _beforeW[i] = W[v * K + i];
     }
-    // The fallback joint's vertex positions (compared first: a store costs a write barrier).
-    const positions = s.parts[p].positions;
-    if (this.bones.positions !== positions) this.bones.positions = positions;
-    const outcome = setJointWeight(sw, v, joint, x, this.options);
+    const outcome = this.setVertexWeight(p, v, joint, x);
     let changed = outcome === 'changed';
     if (outcome === 'refused') this.refused++;
     if (changed) this.mark(p, v);
-    if (!welded) return changed;
     for (let k = m0 + 1; k < m1; k++) {
       const u = s.members[k] - v0;
       let same = true;
@@ -114,7 +137,7 @@ export class WeightWriter {
           W[u * K + i] = W[v * K + i];
         }
       } else {
-        const o = setJointWeight(sw, u, joint, x, this.options);
+        const o = this.setVertexWeight(p, u, joint, x);
         if (o === 'refused') this.refused++;
         moved = o === 'changed';
       }
@@ -124,6 +147,14 @@ export class WeightWriter {
       }
     }
     return changed;
+  }
+
+  /** setJointWeight on local vertex `v` of part `p` with the writer's locks and fallback. */
+  private setVertexWeight(p: number, v: number, joint: number, x: number): SetJointWeightOutcome {
+    // The fallback joint's vertex positions (compared first: a store costs a write barrier).
+    const positions = this.surface.parts[p].positions;
+    if (this.bones.positions !== positions) this.bones.positions = positions;
+    return setJointWeight(this.weights[p], v, joint, x, this.options);
   }
 
   private mark(p: number, v: number): void {
