@@ -13,6 +13,7 @@ import { MirrorControls } from './MirrorControls.tsx';
 import { PaintIcon } from './PaintIcon.tsx';
 import { SliderField } from './SliderField.tsx';
 import '../paint/brush-panel.css';
+import { vertices } from '../format.ts';
 
 const BRUSH_COMMAND = {
   draw: 'brushDraw',
@@ -158,7 +159,7 @@ function SelectionMaskCheck({ on }: { on: boolean }) {
         data-testid="brush-selectionMask"
         onChange={(e) => setBrush({ selectionMask: e.target.checked })}
       />
-      Only inside the selection ({count.toLocaleString('en-US')} vertices)
+      Only inside the selection ({vertices(count)})
     </label>
   );
 }

@@ -12,6 +12,7 @@ import {
 } from '../checks/problems-store.ts';
 import { tooltip } from '../commands.ts';
 import { editor } from '../editor-instance.ts';
+import { vertices } from '../format.ts';
 import { useSelectUi } from '../select/select-store.ts';
 import { useUi } from '../store.ts';
 
@@ -146,7 +147,7 @@ function ProblemsList() {
           checked={selectionOnly}
           onChange={(e) => setProblemsSelectionOnly(e.target.checked)}
         />
-        Selection only{selectedCount > 0 && ` (${fmt(selectedCount)} vertices)`}
+        Selection only{selectedCount > 0 && ` (${vertices(selectedCount)})`}
       </label>
       {selectionOnly && selectedCount === 0 && (
         <p className="muted" data-testid="problems-nothing-selected">

@@ -4,6 +4,7 @@ import { editor } from '../editor-instance.ts';
 import { useSelectUi } from '../select/select-store.ts';
 import { useUi } from '../store.ts';
 import '../select/tools-panel.css';
+import { vertices } from '../format.ts';
 
 /**
  * Runs one editor call from a button and says what it did: the app does no weight math, it only
@@ -25,7 +26,7 @@ export function runTool(label: string, call: () => ToolReport | number | unknown
       toast(
         'warning',
         report.refused > 0
-          ? `${label}: nothing changed (${report.refused} vertices held by locked joints)`
+          ? `${label}: nothing changed (${vertices(report.refused)} held by locked joints)`
           : `${label}: nothing to change`,
       );
     else {
@@ -35,7 +36,7 @@ export function runTool(label: string, call: () => ToolReport | number | unknown
       ].filter(Boolean);
       toast(
         'info',
-        `${label}: ${report.changed} vertices changed${extra.length ? ` (${extra.join(', ')})` : ''}`,
+        `${label}: ${vertices(report.changed)} changed${extra.length ? ` (${extra.join(', ')})` : ''}`,
       );
     }
   } catch (err) {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { editor } from '../editor-instance.ts';
+import { vertices } from '../format.ts';
 import { useSelectUi } from '../select/select-store.ts';
 import { useUi } from '../store.ts';
 import { runTool } from './ToolsPanel.tsx';
@@ -50,7 +51,7 @@ function copyWeights(): void {
     }
     const shown = copied.average.slice(0, 3).map((i) => `${i.name} ${i.weight.toFixed(2)}`);
     if (copied.average.length > 3) shown.push('…');
-    const what = pinned ? `vertex ${pinned.vertex}'s weights` : `the average of ${copied.count} vertices`;
+    const what = pinned ? `vertex ${pinned.vertex}'s weights` : `the average of ${vertices(copied.count)}`;
     toast('info', `Copied ${what}: ${shown.join(', ')}. Select vertices and Paste.`);
   } catch (err) {
     toast('warning', `Copy: ${(err as Error).message}`);
