@@ -48,6 +48,9 @@ test('an unskinned file gets a skin from the picked root, bound, with a heat map
   expect(options).not.toContain(String(body));
   await picker.selectOption(String(roots[0].id));
 
+  // Checks say there is nothing to check yet, rather than an all-clear.
+  await expect(page.getByTestId('checks-no-skin')).toBeVisible();
+
   // The viewport without the panel over it (the panel has coloured buttons of its own).
   await panel.getByRole('button', { name: 'Close' }).click();
   const before = await viewportPixels(page);
@@ -66,6 +69,8 @@ test('an unskinned file gets a skin from the picked root, bound, with a heat map
   expect(joints.filter((j) => j.vertexCount > 0).length).toBeGreaterThan(10);
   const selected = await page.evaluate(() => window.skinsmith.selectedJoint());
   expect(selected).not.toBeNull();
+  await expect(page.getByTestId('checks-no-skin')).toBeHidden();
+  await expect(page.getByTestId('problems')).toBeVisible();
 
   // The selected joint's heat map is drawn on the new skin.
   await page.waitForFunction(() => window.skinsmith.stats().drawn);

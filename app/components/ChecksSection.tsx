@@ -216,6 +216,13 @@ function ProblemsList() {
 export function ChecksSection() {
   useUi((s) => s.modelRev);
   if (!editor.model) return <p className="muted">No model.</p>;
+  // An all-zero list would read as "nothing wrong" on a file with no weights at all.
+  if (editor.model.skins.length === 0)
+    return (
+      <p className="muted" data-testid="checks-no-skin">
+        No skin to check: create one in Auto-bind (Ctrl+B).
+      </p>
+    );
   return (
     <div className="checks" data-testid="checks-section">
       <CountsToggle />
