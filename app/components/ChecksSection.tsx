@@ -86,7 +86,7 @@ function CountsToggle() {
           checked={influences}
           onChange={() => useUi.getState().toggle('influences')}
         />
-        Influence count view
+        Influence-count view
       </label>
     </div>
   );
