@@ -4,10 +4,11 @@ import { Icon } from './Icon.tsx';
 
 const n = (v: number) => v.toLocaleString('en-US');
 
-function Stat({ name, value, label }: { name: string; value: number; label: string }) {
+/** A count and its noun, singular for exactly one ("1 primitive"). */
+function Stat({ name, value, label, one }: { name: string; value: number; label: string; one?: string }) {
   return (
     <span className="stat" data-stat={name} data-value={value}>
-      <b>{n(value)}</b> {label}
+      <b>{n(value)}</b> {value === 1 && one ? one : label}
     </span>
   );
 }
@@ -26,10 +27,10 @@ export function StatusBar() {
       </span>
       {model && (
         <>
-          <Stat name="vertices" value={model.vertexCount} label="vertices" />
+          <Stat name="vertices" value={model.vertexCount} label="vertices" one="vertex" />
           <Stat name="skinned" value={model.skinnedVertexCount} label="skinned" />
-          <Stat name="joints" value={model.joints.size} label="joints" />
-          <Stat name="primitives" value={model.primitiveCount} label="primitives" />
+          <Stat name="joints" value={model.joints.size} label="joints" one="joint" />
+          <Stat name="primitives" value={model.primitiveCount} label="primitives" one="primitive" />
         </>
       )}
       <span className="grow" />
