@@ -4,6 +4,7 @@
  * T-pose, palms down, feet flat on y = 0, facing +Z.
  */
 import { compileField, type Field, type Primitive, type Vec3 } from './sdf.ts';
+import { LEFT_FINGERS } from './skeleton.ts';
 
 const cone = (a: Vec3, b: Vec3, ra: number, rb: number, blend: number): Primitive => ({
   kind: 'roundCone',
@@ -27,6 +28,11 @@ const slab = (center: Vec3, half: Vec3, radius: number, blend: number): Primitiv
   blend,
 });
 
+// The default hand's mitten (the four fingers as one slab) and thumb: the fingered hand
+// replaces them.
+const MITTEN = slab([0.855, 1.432, 0], [0.035, 0.002, 0.025], 0.011, 0.015);
+const THUMB = cone([0.74, 1.43, 0.03], [0.8, 1.425, 0.07], 0.014, 0.011, 0.015);
+
 /** The body's primitives in blend order (large parts first, so far-away small ones are skipped). */
 export const MANNEQUIN_PRIMITIVES: readonly Primitive[] = [
   // Torso: chest, belly, pelvis and glutes as soft ellipsoids.
@@ -47,8 +53,8 @@ export const MANNEQUIN_PRIMITIVES: readonly Primitive[] = [
   cone([0.455, 1.435, 0], [0.705, 1.435, 0], 0.042, 0.03, 0.025),
   blob([0.53, 1.435, 0], [0.08, 0.045, 0.045], 0.03),
   slab([0.765, 1.435, 0], [0.035, 0.006, 0.026], 0.014, 0.02),
-  slab([0.855, 1.432, 0], [0.035, 0.002, 0.025], 0.011, 0.015),
-  cone([0.74, 1.43, 0.03], [0.8, 1.425, 0.07], 0.014, 0.011, 0.015),
+  MITTEN,
+  THUMB,
   // Left leg: thigh, knee, shin, calf, heel, forefoot, toes.
   cone([0.09, 0.93, 0], [0.095, 0.5, 0.005], 0.085, 0.055, 0.06),
   blob([0.095, 0.5, 0.01], [0.052, 0.055, 0.052], 0.03),
@@ -59,10 +65,27 @@ export const MANNEQUIN_PRIMITIVES: readonly Primitive[] = [
   slab([0.1, 0.018, 0.16], [0.024, 0, 0.012], 0.018, 0.035),
 ];
 
-let cached: Field | undefined;
+/**
+ * The fingered mannequin: the same body with five separate fingers per hand, each a thin capsule
+ * down its bones. A small blend joins them to the palm without webbing them together far out.
+ */
+export const FINGERED_MANNEQUIN_PRIMITIVES: readonly Primitive[] = MANNEQUIN_PRIMITIVES.flatMap((p) =>
+  p === MITTEN
+    ? LEFT_FINGERS.map((f) => cone(f.knuckle, f.tip, f.radii[0], f.radii[1], 0.006))
+    : p === THUMB
+      ? []
+      : [p],
+);
 
-/** The compiled mannequin field (built once), cut flat at the floor. */
-export function mannequinField(): Field {
-  cached ??= compileField(MANNEQUIN_PRIMITIVES, { floor: 0, floorBlend: 0.008 });
-  return cached;
+const cached = new Map<boolean, Field>();
+
+/** The compiled mannequin field (built once), cut flat at the floor; `fingers`: the fingered one. */
+export function mannequinField(fingers = false): Field {
+  let field = cached.get(fingers);
+  if (!field) {
+    const prims = fingers ? FINGERED_MANNEQUIN_PRIMITIVES : MANNEQUIN_PRIMITIVES;
+    field = compileField(prims, { floor: 0, floorBlend: 0.008 });
+    cached.set(fingers, field);
+  }
+  return field;
 }

@@ -6,14 +6,20 @@
  */
 import { mannequinField } from './body.ts';
 import { meshField } from './mesher.ts';
-import { MANNEQUIN_JOINTS } from './skeleton.ts';
+import { FINGERED_MANNEQUIN_JOINTS, MANNEQUIN_JOINTS } from './skeleton.ts';
 import type { NetMesh } from './surface-nets.ts';
 import { mannequinWeights } from './weights.ts';
 
-export { MANNEQUIN_PRIMITIVES, mannequinField } from './body.ts';
+export { FINGERED_MANNEQUIN_PRIMITIVES, MANNEQUIN_PRIMITIVES, mannequinField } from './body.ts';
 export type { Field, Primitive, Vec3 } from './sdf.ts';
 export { compileField, evalField } from './sdf.ts';
-export { jointIndex, MANNEQUIN_JOINTS, type MannequinJoint } from './skeleton.ts';
+export {
+  FINGERED_MANNEQUIN_JOINTS,
+  jointIndex,
+  LEFT_FINGERS,
+  MANNEQUIN_JOINTS,
+  type MannequinJoint,
+} from './skeleton.ts';
 export {
   MANNEQUIN_TO_DOCUMENT_DEFAULTS,
   type MannequinToDocumentOptions,
@@ -25,10 +31,18 @@ export { MANNEQUIN_WEIGHTS_DEFAULTS, type MannequinWeightsOptions, mannequinWeig
 export interface BuildMannequinOptions {
   /** Roughly how many vertices to make, at least 300 (the result lands within about 10%). */
   targetVertices?: number;
+  /**
+   * Five fingers of three joints (and an end joint) per hand, Mixamo names (LeftHandThumb1..4,
+   * LeftHandIndex1..4, … RightHandPinky4): 65 joints instead of 29, for heavier rigs.
+   */
+  fingers?: boolean;
 }
 
 /** Defaults of {@link BuildMannequinOptions}. */
-export const BUILD_MANNEQUIN_DEFAULTS: Required<BuildMannequinOptions> = { targetVertices: 10_000 };
+export const BUILD_MANNEQUIN_DEFAULTS: Required<BuildMannequinOptions> = {
+  targetVertices: 10_000,
+  fingers: false,
+};
 
 /** The mannequin as plain typed arrays, ready for a Document or for tests. */
 export interface MannequinData {
@@ -67,9 +81,10 @@ const VERTICES_TIMES_H2 = 2.5;
  * sphere (2) is refined a little until it does.
  */
 export function buildMannequin(options: BuildMannequinOptions = {}): MannequinData {
-  const { targetVertices } = { ...BUILD_MANNEQUIN_DEFAULTS, ...options };
+  const { targetVertices, fingers } = { ...BUILD_MANNEQUIN_DEFAULTS, ...options };
   if (!(targetVertices >= 300)) throw new RangeError('targetVertices must be at least 300');
-  const field = mannequinField();
+  const skeleton = fingers ? FINGERED_MANNEQUIN_JOINTS : MANNEQUIN_JOINTS;
+  const field = mannequinField(fingers);
   let h = Math.sqrt(VERTICES_TIMES_H2 / targetVertices);
   let mesh: NetMesh = meshField(field, h);
   for (let attempt = 0; attempt < 8; attempt++) {
@@ -83,18 +98,18 @@ export function buildMannequin(options: BuildMannequinOptions = {}): MannequinDa
   // The typed-array constructor converts in bulk (`from` walks an iterator: slow when cold).
   const positions = new Float32Array(mesh.positions);
   const normals = new Float32Array(mesh.normals);
-  const { joints, weights } = mannequinWeights(positions, mesh.mirror, MANNEQUIN_JOINTS);
+  const { joints, weights } = mannequinWeights(positions, mesh.mirror, skeleton);
   return {
     positions,
     normals,
     indices: mesh.indices,
-    jointNames: MANNEQUIN_JOINTS.map((j) => j.name),
-    jointParents: Int32Array.from(MANNEQUIN_JOINTS, (j) => j.parent),
-    jointPositions: Float32Array.from(MANNEQUIN_JOINTS.flatMap((j) => j.position)),
+    jointNames: skeleton.map((j) => j.name),
+    jointParents: Int32Array.from(skeleton, (j) => j.parent),
+    jointPositions: Float32Array.from(skeleton.flatMap((j) => j.position)),
     joints,
     weights,
     mirror: mesh.mirror,
-    jointMirror: Int32Array.from(MANNEQUIN_JOINTS, (j) => j.mirror),
+    jointMirror: Int32Array.from(skeleton, (j) => j.mirror),
     gridSpacing: h,
   };
 }

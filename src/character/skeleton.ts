@@ -96,9 +96,90 @@ function mirrorSpec(s: JointSpec): JointSpec {
   };
 }
 
-function buildJoints(): MannequinJoint[] {
+/**
+ * Where each left finger of the fingered hand runs, knuckle to tip, and how thick it is: straight
+ * in the T-pose, fanned out so the gaps between fingers only widen towards the tips (fingers that
+ * met again past a gap would mesh as a handle). Shared with body.ts, so bones run down the
+ * middle of the finger capsules.
+ */
+export const LEFT_FINGERS: readonly {
+  readonly name: string;
+  readonly knuckle: Vec3;
+  readonly tip: Vec3;
+  /** Where the 2nd and 3rd joints sit along knuckle→tip, as fractions. */
+  readonly joints: readonly [number, number];
+  /** Radius at the knuckle and at the tip. */
+  readonly radii: readonly [number, number];
+}[] = [
+  {
+    name: 'Thumb',
+    knuckle: [0.735, 1.43, 0.022],
+    tip: [0.805, 1.424, 0.082],
+    joints: [0.4, 0.72],
+    radii: [0.0125, 0.01],
+  },
+  {
+    name: 'Index',
+    knuckle: [0.8, 1.433, 0.026],
+    tip: [0.888, 1.431, 0.048],
+    joints: [0.45, 0.73],
+    radii: [0.01, 0.0085],
+  },
+  {
+    name: 'Middle',
+    knuckle: [0.805, 1.433, 0.008],
+    tip: [0.902, 1.431, 0.013],
+    joints: [0.45, 0.73],
+    radii: [0.0105, 0.0085],
+  },
+  {
+    name: 'Ring',
+    knuckle: [0.8, 1.433, -0.01],
+    tip: [0.89, 1.431, -0.02],
+    joints: [0.45, 0.73],
+    radii: [0.01, 0.0085],
+  },
+  {
+    name: 'Pinky',
+    knuckle: [0.79, 1.433, -0.027],
+    tip: [0.86, 1.431, -0.054],
+    joints: [0.45, 0.73],
+    radii: [0.009, 0.0075],
+  },
+];
+
+const lerp = (a: Vec3, b: Vec3, t: number): Vec3 => [
+  a[0] + (b[0] - a[0]) * t,
+  a[1] + (b[1] - a[1]) * t,
+  a[2] + (b[2] - a[2]) * t,
+];
+
+/** The left hand's finger joints, Mixamo names: three per finger and an end joint at the tip. */
+function fingerSpecs(): JointSpec[] {
+  return LEFT_FINGERS.flatMap((f) => {
+    const at = [0, f.joints[0], f.joints[1], 1].map((t) => lerp(f.knuckle, f.tip, t));
+    // Envelope radius a little past the surface, tapering with the finger.
+    const r = (t: number) => 1.15 * (f.radii[0] + (f.radii[1] - f.radii[0]) * t);
+    const name = (i: number) => `LeftHand${f.name}${i}`;
+    return [
+      { name: name(1), parent: 'LeftHand', at: at[0], radii: [r(0), r(f.joints[0])] },
+      { name: name(2), parent: name(1), at: at[1], radii: [r(f.joints[0]), r(f.joints[1])] },
+      { name: name(3), parent: name(2), at: at[2], radii: [r(f.joints[1]), r(1)] },
+      { name: name(4), parent: name(3), at: at[3] },
+    ];
+  });
+}
+
+/** The left arm with five three-joint fingers in place of the default hand's thumb and mitten. */
+function fingeredArm(): JointSpec[] {
+  const arm = ARM.filter((s) => s.parent !== 'LeftHand');
+  return [...arm, ...fingerSpecs()];
+}
+
+function buildJoints(fingers: boolean): MannequinJoint[] {
+  const arm = fingers ? fingeredArm() : ARM;
   // Mixamo order: spine and head, left arm, right arm, left leg, right leg.
-  const specs = [...CENTRE, ...ARM, ...ARM.map(mirrorSpec), ...LEG, ...LEG.map(mirrorSpec)];
+  const specs = [...CENTRE, ...arm, ...arm.map(mirrorSpec), ...LEG, ...LEG.map(mirrorSpec)];
   const index = new Map(specs.map((s, i) => [s.name, i]));
   return specs.map((s) => {
     const children = specs.filter((c) => c.parent === s.name);
@@ -122,7 +203,13 @@ function buildJoints(): MannequinJoint[] {
 }
 
 /** The mannequin's joints, parents before children, in Mixamo order. */
-export const MANNEQUIN_JOINTS: readonly MannequinJoint[] = buildJoints();
+export const MANNEQUIN_JOINTS: readonly MannequinJoint[] = buildJoints(false);
+
+/**
+ * The fingered mannequin's joints: the same, with five fingers of three joints (and an end
+ * joint) per hand in place of the thumb and mitten joints.
+ */
+export const FINGERED_MANNEQUIN_JOINTS: readonly MannequinJoint[] = buildJoints(true);
 
 /** Index of a joint by name, or -1. */
 export function jointIndex(name: string): number {

@@ -2,9 +2,9 @@ import { type AutobindInput, autobind } from '../../src/bind/autobind.ts';
 import { buildMannequin } from '../../src/character/index.ts';
 import type { Benchmark } from './harness.ts';
 
-/** Auto-bind input of the built-in mannequin at about `vertices` vertices. */
-export function mannequinBindInput(vertices: number): AutobindInput {
-  const m = buildMannequin({ targetVertices: vertices });
+/** Auto-bind input of the built-in mannequin at about `vertices` vertices (`fingers`: 65 joints). */
+export function mannequinBindInput(vertices: number, fingers = false): AutobindInput {
+  const m = buildMannequin({ targetVertices: vertices, fingers });
   return {
     primitives: [{ positions: m.positions, indices: m.indices }],
     joints: Array.from(m.jointParents, (parent, j) => ({
@@ -18,9 +18,13 @@ export function mannequinBindInput(vertices: number): AutobindInput {
   };
 }
 
-/** `autobind/30k` and `autobind/300k`: geodesic voxel auto-bind (defaults) of the mannequin. */
+/**
+ * `autobind/30k` and `autobind/300k`: geodesic voxel auto-bind (defaults) of the mannequin;
+ * `autobind/30k-60j`: the fingered mannequin (65 joints), the size of a game character.
+ */
 export async function benchmarks(): Promise<Benchmark[]> {
   let small: AutobindInput | null = null;
+  let fingered: AutobindInput | null = null;
   let large: AutobindInput | null = null;
   return [
     {
@@ -29,6 +33,14 @@ export async function benchmarks(): Promise<Benchmark[]> {
         small = mannequinBindInput(30_000);
       },
       fn: () => autobind(small!),
+      samples: 7,
+    },
+    {
+      name: 'autobind/30k-60j',
+      setup: () => {
+        fingered = mannequinBindInput(30_000, true);
+      },
+      fn: () => autobind(fingered!),
       samples: 7,
     },
     {
