@@ -1,9 +1,10 @@
 /**
  * Writes the built-in mannequin as a GLB and prints its stats.
  *
- *   node --import tsx scripts/make-character.ts [--vertices N] [-o out.glb]
+ *   node --import tsx scripts/make-character.ts [--vertices N] [--fingers] [-o out.glb]
  *
- * Defaults: 10 000 vertices, `mannequin.glb` in the current directory.
+ * Defaults: 10 000 vertices, `mannequin.glb` in the current directory. `--fingers`: five
+ * three-joint fingers per hand (65 joints instead of 29).
  */
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -14,12 +15,13 @@ import { buildMannequin, mannequinToDocument } from '../src/character/index.ts';
 const { values } = parseArgs({
   options: {
     vertices: { type: 'string', default: '10000' },
+    fingers: { type: 'boolean', default: false },
     out: { type: 'string', short: 'o', default: 'mannequin.glb' },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
 if (values.help) {
-  console.log('usage: make-character [--vertices N] [-o out.glb]');
+  console.log('usage: make-character [--vertices N] [--fingers] [-o out.glb]');
   process.exit(0);
 }
 const target = Number(values.vertices);
@@ -29,7 +31,7 @@ if (!Number.isFinite(target) || target < 200) {
 }
 
 const t0 = performance.now();
-const data = buildMannequin({ targetVertices: target });
+const data = buildMannequin({ targetVertices: target, fingers: values.fingers });
 const t1 = performance.now();
 const glb = await new NodeIO().writeBinary(mannequinToDocument(data));
 const t2 = performance.now();

@@ -1,6 +1,13 @@
+import { NodeIO } from '@gltf-transform/core';
+import validator from 'gltf-validator';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { autobind } from '../../src/bind/autobind.ts';
-import { buildMannequin, LEFT_FINGERS, type MannequinData } from '../../src/character/index.ts';
+import {
+  buildMannequin,
+  LEFT_FINGERS,
+  type MannequinData,
+  mannequinToDocument,
+} from '../../src/character/index.ts';
 import { topology } from './mesh-checks.ts';
 
 // The default mannequin's joints before the fingered option existed: the app, e2e and many
@@ -125,6 +132,12 @@ describe('buildMannequin({ fingers: true })', () => {
         expect(near, `${f.name} tip, side ${sign}`).toBeGreaterThan(3);
       }
     }
+  });
+
+  it('writes a GLB the Khronos glTF-Validator accepts without errors or warnings', async () => {
+    const glb = await new NodeIO().writeBinary(mannequinToDocument(data));
+    const report = await validator.validateBytes(new Uint8Array(glb), { maxIssues: 0 });
+    expect(report.issues.messages.filter((m: { severity: number }) => m.severity <= 1)).toEqual([]);
   });
 
   it('auto-binds every vertex, each finger segment to its own joint', () => {
