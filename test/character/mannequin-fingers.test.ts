@@ -134,6 +134,14 @@ describe('buildMannequin({ fingers: true })', () => {
     }
   });
 
+  it('gives every finger segment its own vertices in the built-in weights', () => {
+    const strongest = new Set<string>();
+    for (let v = 0; v < data.positions.length / 3; v++) strongest.add(data.jointNames[data.joints[4 * v]]);
+    const segments = data.jointNames.filter((n) => FINGER.test(n) && !n.endsWith('4'));
+    expect(segments).toHaveLength(30);
+    expect(segments.filter((n) => !strongest.has(n))).toEqual([]);
+  });
+
   it('writes a GLB the Khronos glTF-Validator accepts without errors or warnings', async () => {
     const glb = await new NodeIO().writeBinary(mannequinToDocument(data));
     const report = await validator.validateBytes(new Uint8Array(glb), { maxIssues: 0 });
