@@ -83,53 +83,88 @@ function cotangentLaplacian(m: number, tris: Int32Array, pos: Float64Array): Lap
 }
 
 /**
+ * Scratch of {@link solveRegion} for meshes of up to `m` vertices and `entries` Laplacian
+ * entries (allocated once per mesh, reused by every region).
+ */
+export class RegionScratch {
+  readonly r: Float64Array;
+  readonly z: Float64Array;
+  readonly d: Float64Array;
+  readonly q: Float64Array;
+  /** Per local vertex: diagonal + spring, and its row of in-region neighbours (local CSR). */
+  readonly diag: Float64Array;
+  readonly rowStart: Int32Array;
+  readonly cols: Int32Array;
+  readonly vals: Float64Array;
+
+  constructor(m: number, entries: number) {
+    this.r = new Float64Array(m);
+    this.z = new Float64Array(m);
+    this.d = new Float64Array(m);
+    this.q = new Float64Array(m);
+    this.diag = new Float64Array(m);
+    this.rowStart = new Int32Array(m + 1);
+    this.cols = new Int32Array(entries);
+    this.vals = new Float64Array(entries);
+  }
+}
+
+/**
  * Jacobi-preconditioned conjugate gradients for (L + S) x = b on one region (`verts`, local
  * indices in `local`, Dirichlet zero outside); `x` holds the initial guess and the result.
+ * The region's rows are first copied into a local CSR that keeps only in-region neighbours in
+ * their original order, so every product sums the same terms in the same order as reading the
+ * whole mesh's rows would, without the indirections on every iteration.
  */
 export function solveRegion(
   verts: Int32Array,
   n: number,
   local: Int32Array,
-  offsets: Int32Array,
-  neighbours: Int32Array,
-  weights: Float64Array,
-  diagonal: Float64Array,
+  lap: Laplacian,
   spring: Float64Array,
   x: Float64Array,
   b: Float64Array,
-  r: Float64Array,
-  z: Float64Array,
-  d: Float64Array,
-  q: Float64Array,
+  scratch: RegionScratch,
   tolerance: number,
   maxIterations: number,
 ): void {
+  const { offsets, neighbours, weights, diagonal } = lap;
+  const { r, z, d, q, diag, rowStart, cols, vals } = scratch;
+  let e2 = 0;
+  for (let k = 0; k < n; k++) {
+    const i = verts[k];
+    diag[k] = diagonal[i] + spring[i];
+    rowStart[k] = e2;
+    for (let e = offsets[i]; e < offsets[i + 1]; e++) {
+      const j = local[neighbours[e]];
+      if (j >= 0) {
+        cols[e2] = j;
+        vals[e2++] = weights[e];
+      }
+    }
+  }
+  rowStart[n] = e2;
   const apply = (src: Float64Array, dst: Float64Array) => {
     for (let k = 0; k < n; k++) {
-      const i = verts[k];
-      let s = (diagonal[i] + spring[i]) * src[k];
-      for (let e = offsets[i]; e < offsets[i + 1]; e++) {
-        const j = local[neighbours[e]];
-        if (j >= 0) s -= weights[e] * src[j];
-      }
+      let s = diag[k] * src[k];
+      for (let e = rowStart[k]; e < rowStart[k + 1]; e++) s -= vals[e] * src[cols[e]];
       dst[k] = s;
     }
   };
   apply(x, q);
   let bNorm = 0;
   let rz = 0;
+  let rr = 0;
   for (let k = 0; k < n; k++) {
     r[k] = b[k] - q[k];
-    const i = verts[k];
-    z[k] = r[k] / (diagonal[i] + spring[i]);
+    z[k] = r[k] / diag[k];
     d[k] = z[k];
     rz += r[k] * z[k];
     bNorm += b[k] * b[k];
+    rr += r[k] * r[k];
   }
   const stop = tolerance * tolerance * bNorm;
   for (let it = 0; it < maxIterations; it++) {
-    let rr = 0;
-    for (let k = 0; k < n; k++) rr += r[k] * r[k];
     if (rr <= stop) break;
     apply(d, q);
     let dq = 0;
@@ -137,11 +172,15 @@ export function solveRegion(
     if (!(dq > 0)) break;
     const alpha = rz / dq;
     let rzNext = 0;
+    rr = 0;
     for (let k = 0; k < n; k++) {
       x[k] += alpha * d[k];
-      r[k] -= alpha * q[k];
-      z[k] = r[k] / (diagonal[verts[k]] + spring[verts[k]]);
-      rzNext += r[k] * z[k];
+      const rk = r[k] - alpha * q[k];
+      r[k] = rk;
+      const zk = rk / diag[k];
+      z[k] = zk;
+      rzNext += rk * zk;
+      rr += rk * rk;
     }
     const beta = rzNext / rz;
     rz = rzNext;

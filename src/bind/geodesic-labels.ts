@@ -82,14 +82,22 @@ class Bucket {
 
 /**
  * Offers (l, d) to voxel v's label list; returns true when it was kept (new or better).
- * Replaces the worst entry when l is not listed and d beats it.
+ * Replaces the worst entry when l is not listed and d beats it. A list fills from its first
+ * slot on (an empty slot's ∞ is the first worst) and never empties a slot, so the listed
+ * labels are a prefix and the first empty slot ends the search: l goes there.
  */
 function offer(labels: Uint16Array, dist: Float32Array, L: number, v: number, l: number, d: number): boolean {
   const base = v * L;
   let worst = base;
   let worstD = -1;
   for (let i = base; i < base + L; i++) {
-    if (labels[i] === l) {
+    const li = labels[i];
+    if (li === NO_LABEL) {
+      labels[i] = l;
+      dist[i] = d;
+      return true;
+    }
+    if (li === l) {
       if (d < dist[i]) {
         dist[i] = d;
         return true;

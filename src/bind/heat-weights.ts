@@ -18,7 +18,7 @@
  * that list the bone among their candidates (weights are zero beyond, as the screened solution
  * decays within a few d_i of the bone's region).
  */
-import { cotangentLaplacian, solveRegion } from './cotangent-laplacian.ts';
+import { cotangentLaplacian, RegionScratch, solveRegion } from './cotangent-laplacian.ts';
 import { coarsenProblem, prolongHeat } from './heat-coarse.ts';
 import type { InfluenceTable } from './influence-table.ts';
 import { weldPositions } from './weld-positions.ts';
@@ -172,11 +172,7 @@ export function solveHeat(
   const local = new Int32Array(m).fill(-1);
   const x = new Float64Array(m);
   const b = new Float64Array(m);
-  const r = new Float64Array(m);
-  const z = new Float64Array(m);
-  const d = new Float64Array(m);
-  const q = new Float64Array(m);
-  const { offsets, neighbours, weights, diagonal } = lap;
+  const scratch = new RegionScratch(m, lap.neighbours.length);
   for (let l = 0; l < labelCount; l++) {
     o.check?.();
     const n = regionCount[l + 1] - regionCount[l];
@@ -205,24 +201,7 @@ export function solveHeat(
       if (p > 0) any = true;
     }
     if (any) {
-      solveRegion(
-        verts,
-        n,
-        local,
-        offsets,
-        neighbours,
-        weights,
-        diagonal,
-        spring,
-        x,
-        b,
-        r,
-        z,
-        d,
-        q,
-        o.tolerance,
-        o.maxIterations,
-      );
+      solveRegion(verts, n, local, lap, spring, x, b, scratch, o.tolerance, o.maxIterations);
     }
     for (let k = 0; k < n; k++) {
       const i = verts[k];
