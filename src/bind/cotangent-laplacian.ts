@@ -144,14 +144,11 @@ export function solveRegion(
     }
   }
   rowStart[n] = e2;
-  const apply = (src: Float64Array, dst: Float64Array) => {
-    for (let k = 0; k < n; k++) {
-      let s = diag[k] * src[k];
-      for (let e = rowStart[k]; e < rowStart[k + 1]; e++) s -= vals[e] * src[cols[e]];
-      dst[k] = s;
-    }
-  };
-  apply(x, q);
+  for (let k = 0; k < n; k++) {
+    let s = diag[k] * x[k];
+    for (let e = rowStart[k]; e < rowStart[k + 1]; e++) s -= vals[e] * x[cols[e]];
+    q[k] = s;
+  }
   let bNorm = 0;
   let rz = 0;
   let rr = 0;
@@ -166,9 +163,14 @@ export function solveRegion(
   const stop = tolerance * tolerance * bNorm;
   for (let it = 0; it < maxIterations; it++) {
     if (rr <= stop) break;
-    apply(d, q);
+    // q = A d, with d · q summed in the same pass (same terms, same order).
     let dq = 0;
-    for (let k = 0; k < n; k++) dq += d[k] * q[k];
+    for (let k = 0; k < n; k++) {
+      let s = diag[k] * d[k];
+      for (let e = rowStart[k]; e < rowStart[k + 1]; e++) s -= vals[e] * d[cols[e]];
+      q[k] = s;
+      dq += d[k] * s;
+    }
     if (!(dq > 0)) break;
     const alpha = rz / dq;
     let rzNext = 0;

@@ -248,7 +248,9 @@ export function geodesicLabels(
       let current = false;
       let best = d;
       for (let i = base; i < base + L; i++) {
-        if (labels[i] === l && dist[i] === d) current = true;
+        const li = labels[i];
+        if (li === NO_LABEL) break; // the rest are empty (see offer)
+        if (li === l && dist[i] === d) current = true;
         if (dist[i] < best) best = dist[i];
       }
       if (!current || d > best * ratio + margin) continue;
