@@ -179,6 +179,24 @@ function childAhead(joints: readonly BindJoint[], j: number, parent: number, chi
 }
 
 /**
+ * Where on segment `s` of `ends` the point nearest (px, py, pz) lies: t in [0, 1] from the
+ * segment's start (0 for a degenerate segment). The one place the projection is written, so
+ * every distance to a bone agrees to the bit. Does not allocate.
+ */
+export function segmentParameter(ends: Float64Array, s: number, px: number, py: number, pz: number): number {
+  const o = s * 6;
+  const ax = ends[o];
+  const ay = ends[o + 1];
+  const az = ends[o + 2];
+  const dx = ends[o + 3] - ax;
+  const dy = ends[o + 4] - ay;
+  const dz = ends[o + 5] - az;
+  const len2 = dx * dx + dy * dy + dz * dz;
+  const t = len2 > 0 ? ((px - ax) * dx + (py - ay) * dy + (pz - az) * dz) / len2 : 0;
+  return t < 0 ? 0 : Math.min(t, 1);
+}
+
+/**
  * Squared distance from point (px, py, pz) to segment `s` of `ends` (a degenerate segment is
  * its point). Does not allocate.
  */
@@ -193,17 +211,9 @@ export function segmentDistanceSquared(
   const ax = ends[o];
   const ay = ends[o + 1];
   const az = ends[o + 2];
-  const dx = ends[o + 3] - ax;
-  const dy = ends[o + 4] - ay;
-  const dz = ends[o + 5] - az;
-  const wx = px - ax;
-  const wy = py - ay;
-  const wz = pz - az;
-  const len2 = dx * dx + dy * dy + dz * dz;
-  let t = len2 > 0 ? (wx * dx + wy * dy + wz * dz) / len2 : 0;
-  t = t < 0 ? 0 : Math.min(t, 1);
-  const ex = wx - t * dx;
-  const ey = wy - t * dy;
-  const ez = wz - t * dz;
+  const t = segmentParameter(ends, s, px, py, pz);
+  const ex = px - ax - t * (ends[o + 3] - ax);
+  const ey = py - ay - t * (ends[o + 4] - ay);
+  const ez = pz - az - t * (ends[o + 5] - az);
   return ex * ex + ey * ey + ez * ez;
 }

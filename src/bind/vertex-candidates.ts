@@ -3,7 +3,7 @@
  * label field (geodesic) or straight to the segments (closest), restricted to the bones inside
  * the vertex's part where that applies.
  */
-import { segmentDistanceSquared } from './bone-segments.ts';
+import { segmentDistanceSquared, segmentParameter } from './bone-segments.ts';
 import { CandidateList } from './candidate-list.ts';
 import { type LabelField, NO_LABEL } from './geodesic-labels.ts';
 import { type InfluenceTable, storeNearest } from './influence-table.ts';
@@ -91,15 +91,13 @@ function preferStraight(
   for (let c = 0; c < list.count; c++) {
     if (list.dist[c] > near) continue;
     const o = list.labels[c] * 6;
+    const t = segmentParameter(ends, list.labels[c], x, y, z);
     const ax = ends[o];
     const ay = ends[o + 1];
     const az = ends[o + 2];
     const dx = ends[o + 3] - ax;
     const dy = ends[o + 4] - ay;
     const dz = ends[o + 5] - az;
-    const len2 = dx * dx + dy * dy + dz * dz;
-    let t = len2 > 0 ? ((x - ax) * dx + (y - ay) * dy + (z - az) * dz) / len2 : 0;
-    t = t < 0 ? 0 : Math.min(t, 1);
     const qx = ax + t * dx;
     const qy = ay + t * dy;
     const qz = az + t * dz;
@@ -152,15 +150,13 @@ function facingBias(
   if (nx === 0 && ny === 0 && nz === 0) return;
   for (let c = 0; c < list.count; c++) {
     const o = list.labels[c] * 6;
+    const t = segmentParameter(ends, list.labels[c], x, y, z);
     const ax = ends[o];
     const ay = ends[o + 1];
     const az = ends[o + 2];
     const dx = ends[o + 3] - ax;
     const dy = ends[o + 4] - ay;
     const dz = ends[o + 5] - az;
-    const len2 = dx * dx + dy * dy + dz * dz;
-    let t = len2 > 0 ? ((x - ax) * dx + (y - ay) * dy + (z - az) * dz) / len2 : 0;
-    t = t < 0 ? 0 : Math.min(t, 1);
     const wx = x - ax - t * dx;
     const wy = y - ay - t * dy;
     const wz = z - az - t * dz;
