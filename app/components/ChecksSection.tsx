@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import type { ProblemItem } from '../../src/editor/tools-checks.ts';
 import type { WeightProblemKind } from '../../src/tools/weight-problems.ts';
 import { useChecks } from '../checks/checks-store.ts';
@@ -48,48 +48,47 @@ function itemLabel(item: ProblemItem, primitives: number): string {
   return `${where} — seam of ${item.value}`;
 }
 
-/** The quantise preview's switch with its reminder that it is only a preview. */
-function QuantizeToggle() {
-  const quantize = useUi((s) => s.quantize);
-  const ms = useChecks((s) => s.previewMs);
+/** One of the Checks' view switches (a ui flag toggled through the store), with its note. */
+function ViewToggle(props: {
+  flag: 'quantize' | 'influences';
+  testId: string;
+  label: string;
+  children?: ReactNode;
+}) {
+  const on = useUi((s) => s[props.flag]);
   return (
     <div className="checks-toggle">
-      <label className="check" title={tooltip('quantize')}>
+      <label className="check" title={tooltip(props.flag)}>
         <input
           type="checkbox"
-          data-testid="quantize-toggle"
-          checked={quantize}
-          onChange={() => useUi.getState().toggle('quantize')}
+          data-testid={props.testId}
+          checked={on}
+          onChange={() => useUi.getState().toggle(props.flag)}
         />
-        Quantise preview (unorm8)
+        {props.label}
       </label>
-      {quantize && (
-        <p className="checks-note" role="note">
-          Preview only: the heat map, counts and bends show the weights as unorm8 export would store them (the
-          selection, or everything). Your weights are not changed.
-          {ms !== null && <span className="muted"> {ms.toFixed(0)} ms</span>}
-        </p>
-      )}
+      {on && props.children}
     </div>
+  );
+}
+
+/** The quantise preview's switch with its reminder that it is only a preview. */
+function QuantizeToggle() {
+  const ms = useChecks((s) => s.previewMs);
+  return (
+    <ViewToggle flag="quantize" testId="quantize-toggle" label="Quantise preview (unorm8)">
+      <p className="checks-note" role="note">
+        Preview only: the heat map, counts and bends show the weights as unorm8 export would store them (the
+        selection, or everything). Your weights are not changed.
+        {ms !== null && <span className="muted"> {ms.toFixed(0)} ms</span>}
+      </p>
+    </ViewToggle>
   );
 }
 
 /** The influence-count view's switch (the key is drawn over the view). */
 function CountsToggle() {
-  const influences = useUi((s) => s.influences);
-  return (
-    <div className="checks-toggle">
-      <label className="check" title={tooltip('influences')}>
-        <input
-          type="checkbox"
-          data-testid="influences-toggle"
-          checked={influences}
-          onChange={() => useUi.getState().toggle('influences')}
-        />
-        Influence-count view
-      </label>
-    </div>
-  );
+  return <ViewToggle flag="influences" testId="influences-toggle" label="Influence-count view" />;
 }
 
 /** The problems list: grouped by kind with counts, each item jump-to-able. */

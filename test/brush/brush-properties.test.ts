@@ -11,23 +11,7 @@ import type { PaintSample, StrokeConfig } from '../../src/brush/painter.ts';
 import { applyWeightPatch, type WeightPatch } from '../../src/history/weight-patch.ts';
 import { findInvariantViolations } from '../../src/skin/invariants.ts';
 import type { SkinWeights } from '../../src/skin/skin-weights.ts';
-import { buildScene, type Scene, type SceneParams, sameBits, snapshot } from './random-scene.ts';
-
-const sceneParams: fc.Arbitrary<SceneParams> = fc.record({
-  seed: fc.integer({ min: 0, max: 2 ** 31 - 1 }),
-  cols: fc.integer({ min: 2, max: 7 }).map((n) => n * 2),
-  rows: fc.integer({ min: 2, max: 10 }),
-  jointCount: fc.integer({ min: 2, max: 9 }),
-  influences: fc.constantFrom(4 as const, 8 as const),
-});
-
-/** Roughly uniform in [lo, hi] (fc.double leans hard on the bounds and tiny values). */
-const vec = (lo: number, hi: number) =>
-  fc.integer({ min: 0, max: 1 << 20 }).map((n) => lo + ((hi - lo) * n) / (1 << 20));
-const sample: fc.Arbitrary<PaintSample> = fc.record({
-  point: fc.tuple(vec(-1.2, 1.2), vec(-0.2, 2.2), vec(-0.5, 0.5)),
-  pressure: fc.oneof(fc.constant(1), vec(0, 1)),
-});
+import { buildScene, type Scene, sameBits, sample, sceneParams, snapshot, vec } from './random-scene.ts';
 
 interface StrokeSpec {
   kind: StrokeConfig['kind'];

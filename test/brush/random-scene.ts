@@ -4,8 +4,9 @@
  * vertices), a detached patch (a second component), random legal weights (identical on welded
  * vertices) and random joints/bones.
  */
+import fc from 'fast-check';
 import { NearestBone } from '../../src/brush/nearest-bone.ts';
-import { Painter } from '../../src/brush/painter.ts';
+import { Painter, type PaintSample } from '../../src/brush/painter.ts';
 import { SkinSurface, type SurfacePartInput } from '../../src/mesh/skin-surface.ts';
 import { normalizeVertex } from '../../src/skin/normalize.ts';
 import { SkinWeights } from '../../src/skin/skin-weights.ts';
@@ -178,3 +179,22 @@ export function sameBits(a: SkinWeights, b: SkinWeights): boolean {
   for (let i = 0; i < x.length; i++) if (x[i] !== y[i] || a.joints[i] !== b.joints[i]) return false;
   return true;
 }
+
+/** Random scenes for {@link buildScene}: strips of even width, 2–9 joints, K = 4 or 8. */
+export const sceneParams: fc.Arbitrary<SceneParams> = fc.record({
+  seed: fc.integer({ min: 0, max: 2 ** 31 - 1 }),
+  cols: fc.integer({ min: 2, max: 7 }).map((n) => n * 2),
+  rows: fc.integer({ min: 2, max: 10 }),
+  jointCount: fc.integer({ min: 2, max: 9 }),
+  influences: fc.constantFrom(4 as const, 8 as const),
+});
+
+/** Roughly uniform in [lo, hi] (fc.double leans hard on the bounds and tiny values). */
+export const vec = (lo: number, hi: number): fc.Arbitrary<number> =>
+  fc.integer({ min: 0, max: 1 << 20 }).map((n) => lo + ((hi - lo) * n) / (1 << 20));
+
+/** A brush sample over a scene (points around and beyond the strip), full or partial pressure. */
+export const sample: fc.Arbitrary<PaintSample> = fc.record({
+  point: fc.tuple(vec(-1.2, 1.2), vec(-0.2, 2.2), vec(-0.5, 0.5)),
+  pressure: fc.oneof(fc.constant(1), vec(0, 1)),
+});
