@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { autobind, type BindJoint } from '../../src/bind/autobind.ts';
 import { SkinWeights } from '../../src/skin/skin-weights.ts';
+import { runs } from '../support/property-runs.ts';
 import { bindInput, merge, problems, sphere, stickFigure, type TestMesh, tube } from './fixtures.ts';
 
 type V3 = [number, number, number];
@@ -59,7 +60,7 @@ describe('autobind properties', () => {
           for (const sw of result.weights) expect(sw.influences).toBe(maxInfluences);
         },
       ),
-      { numRuns: 40 },
+      { numRuns: runs(40) },
     );
   });
 
@@ -105,7 +106,7 @@ describe('autobind properties', () => {
           }
         },
       ),
-      { numRuns: 15 },
+      { numRuns: runs(15) },
     );
   });
 

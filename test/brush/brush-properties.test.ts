@@ -11,6 +11,7 @@ import type { PaintSample, StrokeConfig } from '../../src/brush/painter.ts';
 import { applyWeightPatch, type WeightPatch } from '../../src/history/weight-patch.ts';
 import { findInvariantViolations } from '../../src/skin/invariants.ts';
 import type { SkinWeights } from '../../src/skin/skin-weights.ts';
+import { runs } from '../support/property-runs.ts';
 import { buildScene, type Scene, sameBits, sample, sceneParams, snapshot, vec } from './random-scene.ts';
 
 interface StrokeSpec {
@@ -179,7 +180,7 @@ function runStrokes(kinds: StrokeConfig['kind'][]) {
         expect(scene.weights.every((w, p) => sameBits(w, end[p]))).toBe(true);
       },
     ),
-    { numRuns: 100 },
+    { numRuns: runs(100) },
   );
 }
 
@@ -235,7 +236,7 @@ describe('brush properties (random meshes, strokes, locks)', () => {
           expect(scene.weights.every((w, p) => sameBits(w, start[p]))).toBe(true);
         },
       ),
-      { numRuns: 60 },
+      { numRuns: runs(60) },
     );
   });
 });

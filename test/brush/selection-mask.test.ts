@@ -12,6 +12,7 @@ import type { PaintSample, StrokeConfig } from '../../src/brush/painter.ts';
 import { applyWeightPatch, type WeightPatch } from '../../src/history/weight-patch.ts';
 import { findInvariantViolations } from '../../src/skin/invariants.ts';
 import type { SkinWeights } from '../../src/skin/skin-weights.ts';
+import { runs } from '../support/property-runs.ts';
 import { buildScene, rng, type Scene, sameBits, sample, sceneParams, snapshot, vec } from './random-scene.ts';
 
 interface MaskedStroke {
@@ -148,7 +149,7 @@ describe('vertex selection masks the brush', () => {
           expect(scene.weights.every((w, p) => sameBits(w, end[p]))).toBe(true);
         },
       ),
-      { numRuns: 80 },
+      { numRuns: runs(80) },
     );
   });
 
@@ -172,7 +173,7 @@ describe('vertex selection masks the brush', () => {
           expect(vertexBits(masked.weights[p], v)).toBe(vertexBits(want, v));
         }
       }),
-      { numRuns: 40 },
+      { numRuns: runs(40) },
     );
   });
 
@@ -190,7 +191,7 @@ describe('vertex selection masks the brush', () => {
         }
         expect(free.weights.every((w, p) => sameBits(w, all.weights[p]))).toBe(true);
       }),
-      { numRuns: 40 },
+      { numRuns: runs(40) },
     );
   });
 

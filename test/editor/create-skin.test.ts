@@ -13,6 +13,7 @@ import { restoreSession } from '../../src/persist/restore-session.ts';
 import type { Session } from '../../src/persist/session.ts';
 import { findInvariantViolations } from '../../src/skin/invariants.ts';
 import { makeSkinlessMannequin, worldPositions } from '../gltf/support/skinless-fixture.ts';
+import { runs } from '../support/property-runs.ts';
 
 const FAST = { method: 'closest', resolution: 48 } as const;
 
@@ -367,7 +368,7 @@ describe('createSkin properties', () => {
           expect(maxDistance(got, want)).toBeLessThan(1e-5 * Math.max(1, size));
         },
       ),
-      { numRuns: 12 },
+      { numRuns: runs(12) },
     );
   });
 });

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { PointGrid } from '../../src/mesh/point-grid.ts';
+import { runs } from '../support/property-runs.ts';
 
 const coord = fc.integer({ min: -1000, max: 1000 }).map((n) => n / 500);
 const cloud = fc.array(fc.tuple(coord, coord, coord), { minLength: 1, maxLength: 300 }).chain((pts) =>
@@ -41,7 +42,7 @@ describe('PointGrid', () => {
           for (const i of found) expect(outer).toContain(i);
         },
       ),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 
@@ -72,7 +73,7 @@ describe('PointGrid', () => {
           }
         },
       ),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 

@@ -7,6 +7,7 @@ import { openProject, saveProjectGlb } from '../../src/persist/project-file.ts';
 import { emptySessionState } from '../../src/persist/session.ts';
 import { normalizeWeights } from '../../src/skin/normalize.ts';
 import type { SkinWeights } from '../../src/skin/skin-weights.ts';
+import { runs } from '../support/property-runs.ts';
 import { bytesOf, mannequinGlb, randomWords } from './support.ts';
 
 /** Weights as painting leaves them: 1…K random influences per vertex, then normalised (legal). */
@@ -46,7 +47,7 @@ describe('project files keep painted weights bit for bit', () => {
   it('K = 4, several random paintings', async () => {
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 1, max: 2 ** 31 - 1 }), (seed) => roundTrip(4, seed)),
-      { numRuns: 4 },
+      { numRuns: runs(4) },
     );
   });
 

@@ -9,6 +9,7 @@ import {
   validatorWeightSum,
 } from '../../src/skin/invariants.ts';
 import { SkinWeights } from '../../src/skin/skin-weights.ts';
+import { runs } from '../support/property-runs.ts';
 import { validatorSumFailures } from './khronos-validator.ts';
 
 function vertex(joints: number[], weights: number[]): SkinWeights {
@@ -129,7 +130,7 @@ describe('agreement with the Khronos glTF-Validator', () => {
           seen[ours ? 1 : 0]++;
         }
       }),
-      { numRuns: 40 },
+      { numRuns: runs(40) },
     );
     // The generator must exercise both sides of the tolerance.
     expect(seen[0]).toBeGreaterThan(20);

@@ -4,6 +4,7 @@ import { canonicalizeVertex } from '../../src/skin/canonicalize.ts';
 import { checkVertexInvariants, isLegalVertex } from '../../src/skin/invariants.ts';
 import { normalizeVertex, normalizeWeights } from '../../src/skin/normalize.ts';
 import { SkinWeights } from '../../src/skin/skin-weights.ts';
+import { runs } from '../support/property-runs.ts';
 import { bits, legalSkinWeights, lockMask, rawInfluences, rawSkinWeights, slots } from './arbitraries.ts';
 
 const f = Math.fround;
@@ -154,7 +155,7 @@ describe('canonicalizeVertex: properties', () => {
           expect(canonicalizeVertex(sw, v)).toBe(false);
         }
       }),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 });
@@ -200,7 +201,7 @@ describe('normalizeWeights: properties', () => {
           expect(result.changed).toBe(changed);
         },
       ),
-      { numRuns: 500 },
+      { numRuns: runs(500) },
     );
   });
 
@@ -225,7 +226,7 @@ describe('normalizeWeights: properties', () => {
           }
         },
       ),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 
@@ -237,7 +238,7 @@ describe('normalizeWeights: properties', () => {
         expect(copy.weights).toEqual(sw.weights);
         expect(copy.joints).toEqual(sw.joints);
       }),
-      { numRuns: 200 },
+      { numRuns: runs(200) },
     );
   });
 });

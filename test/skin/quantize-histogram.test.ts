@@ -9,6 +9,7 @@ import {
   quantizeWeights,
 } from '../../src/skin/quantize.ts';
 import { SkinWeights } from '../../src/skin/skin-weights.ts';
+import { runs } from '../support/property-runs.ts';
 import { legalSkinWeights, slots } from './arbitraries.ts';
 import { validatorSumFailures } from './khronos-validator.ts';
 
@@ -73,7 +74,7 @@ describe('quantize', () => {
           expect(sum).toBe(scale);
         }
       }),
-      { numRuns: 500 },
+      { numRuns: runs(500) },
     );
   });
 
@@ -90,7 +91,7 @@ describe('quantize', () => {
         quantizeVertex(sw, v, 8, q, j, 0);
         expect(Array.from(j)).toEqual(Array.from(target.joints.subarray(v * sw.influences)));
       }),
-      { numRuns: 100 },
+      { numRuns: runs(100) },
     );
   });
 
@@ -112,7 +113,7 @@ describe('quantize', () => {
           for (const code of codes.keys()) expect(code).not.toMatch(/^ACCESSOR_(WEIGHTS|JOINTS)_/);
         },
       ),
-      { numRuns: 30 },
+      { numRuns: runs(30) },
     );
   });
 });
@@ -138,7 +139,7 @@ describe('computeWeightHistogram', () => {
         expect(h.jointVertexCounts.reduce((a, b) => a + b, 0)).toBe(influences);
         expect(h.influenceCounts[0]).toBe(0); // legal vertices always have an influence
       }),
-      { numRuns: 200 },
+      { numRuns: runs(200) },
     );
   });
 });

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkSlotInvariants, findInvariantViolations, isUnitWeightSum } from '../../src/skin/invariants.ts';
 import { repairImportedWeights } from '../../src/skin/repair.ts';
+import { runs } from '../support/property-runs.ts';
 import { rawInfluences, slots, toSets } from './arbitraries.ts';
 import { validatorSumFailures } from './khronos-validator.ts';
 
@@ -142,7 +143,7 @@ describe('repairImportedWeights: properties', () => {
         expect(Math.max(0, ...reasons)).toBeLessThanOrEqual(report.repairedVertices);
         if (report.repairedVertices > 0) expect(reasons.some((n) => n > 0)).toBe(true);
       }),
-      { numRuns: 400 },
+      { numRuns: runs(400) },
     );
     expect(legalSeen).toBeGreaterThan(100);
   });
@@ -167,7 +168,7 @@ describe('repairImportedWeights: properties', () => {
         );
         for (const code of codes.keys()) expect(code).not.toMatch(/^ACCESSOR_(WEIGHTS|JOINTS)_/);
       }),
-      { numRuns: 30 },
+      { numRuns: runs(30) },
     );
   });
 });

@@ -14,6 +14,7 @@ import {
   setJointWeightGeneral,
 } from '../../src/skin/set-joint-weight.ts';
 import { SkinWeights } from '../../src/skin/skin-weights.ts';
+import { runs } from '../support/property-runs.ts';
 import { legalSkinWeights, rawInfluences, rawSkinWeights } from './arbitraries.ts';
 
 const f = Math.fround;
@@ -188,7 +189,7 @@ describe('setJointWeight fast path', () => {
         expect(weightBits(fast.sw)).toEqual(weightBits(general.sw));
         if (fast.outcome === 'changed') expect(checkVertexInvariants(fast.sw, c.v)).toBeNull();
       }),
-      { numRuns: 20000 },
+      { numRuns: runs(20000) },
     );
     // Both paths get real work: the fast one most cases, the general one the locked/fallback ones.
     expect(taken.changed).toBeGreaterThan(8000);
@@ -225,7 +226,7 @@ describe('setJointWeight fast path', () => {
           expect(weightBits(a)).toEqual(weightBits(b));
         },
       ),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 

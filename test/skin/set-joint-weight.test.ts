@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { checkVertexInvariants } from '../../src/skin/invariants.ts';
 import { setJointWeight } from '../../src/skin/set-joint-weight.ts';
 import { SkinWeights } from '../../src/skin/skin-weights.ts';
+import { runs } from '../support/property-runs.ts';
 import { bits, legalSkinWeights, lockMask, slots } from './arbitraries.ts';
 
 const f = Math.fround;
@@ -146,7 +147,7 @@ describe('setJointWeight: properties', () => {
           if (u !== v) expect(slots(sw, u)).toEqual(slots(before, u));
         }
       }),
-      { numRuns: 3000 },
+      { numRuns: runs(3000) },
     );
     expect(outcomes.changed).toBeGreaterThan(600);
     expect(outcomes.refused).toBeGreaterThan(10);
@@ -161,7 +162,7 @@ describe('setJointWeight: properties', () => {
         if (jointCount > 1) expect(out).not.toBe('refused');
         expect(checkVertexInvariants(sw, v)).toBeNull();
       }),
-      { numRuns: 2000 },
+      { numRuns: runs(2000) },
     );
   });
 
@@ -194,7 +195,7 @@ describe('setJointWeight: properties', () => {
           }
         },
       ),
-      { numRuns: 200 },
+      { numRuns: runs(200) },
     );
   });
 });

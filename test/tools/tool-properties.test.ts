@@ -15,6 +15,7 @@ import { quantizePreviewTool } from '../../src/tools/quantize-preview-tool.ts';
 import { setWeightTool } from '../../src/tools/set-weight-tool.ts';
 import { smoothTool } from '../../src/tools/smooth-tool.ts';
 import { seamIsEqual, weldSeamsTool } from '../../src/tools/weld-seams-tool.ts';
+import { runs } from '../support/property-runs.ts';
 import {
   type BuiltCase,
   buildCase,
@@ -27,7 +28,7 @@ import {
 } from './tool-scene.ts';
 
 // TOOL_RUNS=1000 for a longer hunt.
-const RUNS = { numRuns: Number(process.env.TOOL_RUNS ?? 60) };
+const RUNS = { numRuns: runs(Number(process.env.TOOL_RUNS ?? 60)) };
 
 /** Global vertices of the nodes that are not selected (they must not change). */
 function outside(b: BuiltCase, changed: Set<number>): number[] {
