@@ -3,11 +3,9 @@ import { editor } from '../editor-instance.ts';
 import { spotFraming } from '../pose/frame-spot.ts';
 import { useSelectUi } from '../select/select-store.ts';
 
-/** Where a vertex is drawn now: posed (world, as skinned) or the bind-pose position. */
+/** Where a vertex is drawn now (world, as skinned: the rest pose unposed). */
 function vertexPoint(primitive: number, vertex: number): [number, number, number] {
-  const p = editor.pose.posed
-    ? editor.pose.positions(primitive)
-    : editor.requireModel().primitives[primitive].positions;
+  const p = editor.pose.positions(primitive);
   return [p[vertex * 3], p[vertex * 3 + 1], p[vertex * 3 + 2]];
 }
 

@@ -50,11 +50,16 @@ class SurfacePicker {
       this.stale = true;
     });
     editor.events.on('weights', () => {
-      if (this.posed && !editor.paint.painting) this.stale = true;
+      if (this.follows() && !editor.paint.painting) this.stale = true;
     });
     editor.paint.events.on('stroke', (phase) => {
-      if (this.posed && phase !== 'begin') this.stale = true;
+      if (this.follows() && phase !== 'begin') this.stale = true;
     });
+  }
+
+  /** The surfaces move with weight changes: posed, or a rest pose that is not the bind pose. */
+  private follows(): boolean {
+    return this.posed || (editor.model !== null && !editor.pose.restIsBind);
   }
 
   /** True when the picking structures of the current model exist. */

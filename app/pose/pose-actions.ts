@@ -13,8 +13,16 @@ export function poseAction(run: () => void): void {
   }
 }
 
-/** Back to the bind pose: every joint, and playback stops (the toolbar button and Alt+R). */
+/** Back to the file's rest pose: every joint, and playback stops (the toolbar button and Alt+R). */
 export function resetPose(): void {
+  poseAction(() => {
+    clipPlayer.pause();
+    editor.pose.resetAll('rest');
+  });
+}
+
+/** Shows the bind pose (joints where the IBMs put them, as Maya's Go to Bind Pose); posing starts from it. */
+export function showBindPose(): void {
   poseAction(() => {
     clipPlayer.pause();
     editor.pose.resetAll('bind');

@@ -1,7 +1,8 @@
 /**
  * PaintTargets: what painting needs per loaded model, built on first use and kept until the
  * model changes — one SkinSurface + Painter per skin (all its primitives), the nearest-bone
- * fallback per skin, and the joint mirror pairs (names, then positions, then overrides).
+ * fallback per skin, and the joint mirror pairs (names, then positions, then overrides). All in
+ * the space the viewport draws: the file's rest pose (src/pose/rest-positions.ts), posed later.
  */
 import { NearestBone } from '../brush/nearest-bone.ts';
 import { Painter } from '../brush/painter.ts';
@@ -9,6 +10,7 @@ import type { SkinnedModel } from '../gltf/skinned-model.ts';
 import { type JointMirror, mirrorJoints } from '../mesh/joint-mirror.ts';
 import type { MirrorAxis } from '../mesh/mirror-map.ts';
 import { SkinSurface } from '../mesh/skin-surface.ts';
+import { restPositions } from '../pose/rest-positions.ts';
 import type { Notice } from './notices.ts';
 
 /** The paintable surface of one skin. */
@@ -49,10 +51,13 @@ export class PaintTargets {
     if (target) return target;
     const model = this.model;
     const prims = model.primitives.filter((p) => p.skins[0] === skin);
+    // The surface is the mesh as drawn: stored positions for the topology, the rest shape to start on.
+    const rest = restPositions(model);
     const surface = new SkinSurface(
       prims.map((p) => ({
         primitive: p.id,
         positions: p.positions,
+        shown: rest[p.id] === p.positions ? undefined : rest[p.id],
         indices: p.indices,
         mode: p.primitive.getMode(),
       })),
@@ -63,7 +68,7 @@ export class PaintTargets {
       if (!jointIndex.has(id)) jointIndex.set(id, j);
     });
     const bones = new NearestBone({
-      positions: skinJoints.map((id) => model.joints.get(id)?.bindPosition ?? [0, 0, 0]),
+      positions: skinJoints.map((id) => model.joints.get(id)?.restPosition ?? [0, 0, 0]),
       parents: skinJoints.map((id) => {
         // The nearest ancestor that is in this skin.
         let p = model.joints.get(id)?.parent ?? -1;
@@ -111,7 +116,7 @@ export class PaintTargets {
     if (!m) {
       const joints = this.ids.map((id) => {
         const j = this.model.joints.get(id)!;
-        return { name: j.name, position: j.bindPosition };
+        return { name: j.name, position: j.restPosition };
       });
       const overrides = this.overrides.map(([a, b]) => [this.ids.indexOf(a), this.ids.indexOf(b)] as const);
       m = mirrorJoints(joints, { axis, overrides });

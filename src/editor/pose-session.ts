@@ -2,7 +2,9 @@
  * PoseSession: bending the character to test its weights — the API the pose panel, the
  * viewport's bones and gizmo, the timeline and the crease inspector call (`editor.pose`).
  *
- * The pose is offsets on the bind pose (see src/pose/pose.ts); every change re-skins the mesh on
+ * The pose is offsets on a base pose (see src/pose/pose.ts): the file's rest pose — what engines
+ * draw, and what the viewport shows on load — or, on request, its bind pose (the joints where the
+ * inverse bind matrices put them, as Maya's Go to Bind Pose). Every change re-skins the mesh on
  * the CPU (linear blend, or dual quaternion as a preview) and moves the paint surfaces onto it,
  * then emits 'pose'. The viewport drives three.js' bones from {@link PoseSession.nodeTransforms}
  * and draws the same surface on the GPU. Posing never changes weights or the Document: export
@@ -25,7 +27,7 @@ import { applyPosePreset, POSE_PRESETS, type PosePreset, type PresetResult } fro
 import { PosedMesh, type SkinningMode } from '../pose/posed-mesh.ts';
 import { quatNormalize } from '../pose/quaternion.ts';
 import { type RangeOfMotionOptions, rangeOfMotionClip } from '../pose/range-of-motion.ts';
-import type { PoseBasis, Skeleton } from '../pose/skeleton.ts';
+import { type PoseBasis, type Skeleton, skeletonOf } from '../pose/skeleton.ts';
 import type { Editor } from './editor.ts';
 import { Emitter } from './emitter.ts';
 import { type NodeTransforms, PoseState } from './pose-state.ts';
@@ -62,7 +64,12 @@ export class PoseSession {
     editor.events.on('model', () => {
       this.state = null;
     });
-    editor.events.on('weights', (ranges) => this.current?.weightsChanged(ranges));
+    editor.events.on('weights', (ranges) => {
+      const model = editor.model;
+      if (!model) return;
+      // Where the rest pose is not the bind pose, weights move the vertices even unposed.
+      if (this.current || !skeletonOf(model).restMatchesBind) this.require().weightsChanged(ranges);
+    });
     editor.paint.events.on('stroke', () => this.current?.strokeDone());
   }
 
@@ -78,9 +85,27 @@ export class PoseSession {
     return this.require().pose;
   }
 
-  /** True when any joint is away from the bind pose (or a clip frame is shown). */
+  /** True when the mesh is away from the file's rest pose: a joint turned, a clip frame, or the bind pose shown. */
   get posed(): boolean {
-    return !this.require().atBind;
+    return !this.require().atRest;
+  }
+
+  /** The pose posing starts from and Reset returns to: 'rest' (the file's node transforms) or 'bind' (its IBMs). */
+  get basis(): PoseBasis {
+    return this.require().pose.basis;
+  }
+
+  /**
+   * False when the file's rest pose is not its bind pose (the joints' node transforms are not the
+   * inverses of their inverse bind matrices): then the two show different meshes.
+   */
+  get restIsBind(): boolean {
+    return this.require().skeleton.restMatchesBind;
+  }
+
+  /** True when weight changes move vertices now (some skinning matrix is not I). */
+  get meshFollowsWeights(): boolean {
+    return !this.require().still;
   }
 
   /** 'linear' (what export means) or 'dual-quaternion' (a preview; export stays linear blend). */
@@ -136,7 +161,7 @@ export class PoseSession {
     this.changed('joint', [st.skeleton.nodeIds[s]]);
   }
 
-  /** One joint back to the bind pose (its clip translation/scale too). */
+  /** One joint back to its base pose (its clip translation/scale too). */
   resetJoint(joint: number | string): void {
     const st = this.require();
     const s = this.slot(joint);
@@ -145,10 +170,12 @@ export class PoseSession {
   }
 
   /**
-   * Every joint back: to the bind pose (default; the mesh exactly as stored), or to the rest
-   * pose (the nodes' own transforms, which differ from the bind pose in some files).
+   * Every joint back: to the rest pose (default; the nodes' own transforms, what engines draw) or
+   * to the bind pose (the joints at their IBMs' inverses: the mesh exactly as stored), which
+   * later posing then starts from.
    */
-  resetAll(to: PoseBasis = 'bind'): void {
+  resetAll(to: PoseBasis = 'rest'): void {
+    if (to !== 'rest' && to !== 'bind') throw new Error(`Unknown pose "${to}": use "rest" or "bind".`);
     this.require().pose.reset(to);
     this.changed('reset', 'all');
   }
@@ -220,10 +247,10 @@ export class PoseSession {
     return rotationRecord(st.skeleton, st.pose);
   }
 
-  /** Restores {@link toRecord}'s output (bind basis; unknown joints are skipped). */
+  /** Restores {@link toRecord}'s output (on the current basis; unknown joints are skipped). */
   fromRecord(record: Record<string, Quat>): void {
     const st = this.require();
-    applyRotationRecord(st.skeleton, record, st.pose);
+    applyRotationRecord(st.skeleton, record, st.pose, st.pose.basis);
     this.changed('named', 'all');
   }
 
@@ -239,7 +266,7 @@ export class PoseSession {
     return st.humanoid;
   }
 
-  /** Shows a preset test pose (from the bind pose); says which joints it posed and which it missed. */
+  /** Shows a preset test pose (from the base pose); says which joints it posed and which it missed. */
   applyPreset(name: PosePreset): PresetResult {
     const st = this.require();
     if (!POSE_PRESETS.includes(name)) throw new Error(`Unknown pose preset "${name}".`);
@@ -291,7 +318,10 @@ export class PoseSession {
 
   // --- What the viewport and inspector read ---
 
-  /** Posed positions of a primitive (xyz per vertex, world space as skinned; see src/pose/posed-mesh.ts). */
+  /**
+   * Where the viewport draws a primitive's vertices now (xyz per vertex, world space as skinned;
+   * see src/pose/posed-mesh.ts): the rest pose unposed. Selection and framing read this.
+   */
   positions(primitive: number): Float32Array {
     const p = this.require().mesh.positions[primitive];
     if (!p) throw new Error(`No skinned primitive ${primitive}.`);
@@ -307,7 +337,7 @@ export class PoseSession {
     return this.require().nodeTransforms();
   }
 
-  /** Distortion per vertex of each primitive against the bind pose (0 = undistorted; 0.3 = 30%). */
+  /** Distortion per vertex of each primitive against the rest shape (0 = undistorted; 0.3 = 30%). */
   distortion(): Float32Array[] {
     return this.require().surfaces.distortion();
   }

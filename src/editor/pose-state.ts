@@ -38,8 +38,13 @@ export class PoseState {
   readonly euler = new Map<number, [number, number, number]>();
   clips: AnimationClip[] | null = null;
   humanoid: Humanoid | null = null;
-  /** True while the mesh is exactly the stored one (bind pose, linear blend). */
-  atBind = true;
+  /** True while the file's rest pose is shown (rest basis, nothing posed): what engines draw. */
+  atRest = true;
+  /**
+   * True while every skinning matrix is exactly I: the mesh is `POSITION` as stored, and weight
+   * changes move no vertex (the bind pose, or a rest pose that is the bind pose).
+   */
+  still = true;
 
   constructor(
     readonly model: SkinnedModel,
@@ -48,10 +53,11 @@ export class PoseState {
   ) {
     this.skeleton = mesh.skeleton;
     this.matrices = mesh.matrices;
-    this.pose = new Pose(this.skeleton.size);
-    // The matrices hold the bind pose from the start: nodeTransforms() (the gizmo, scripts) may be
-    // read before the first pose change.
-    this.matrices.update(this.pose);
+    this.pose = new Pose(this.skeleton.size, 'rest');
+    // The mesh and matrices hold the rest pose from the start: positions() and nodeTransforms()
+    // (selection, the gizmo, scripts) may be read before the first pose change.
+    this.mesh.update(this.pose);
+    this.still = allIdentity(this.matrices);
     this.surfaces = new PoseSurfaces(model, paint, mesh);
   }
 
@@ -85,22 +91,26 @@ export class PoseState {
 
   /** Re-skins the mesh for the current pose and mode, and moves the paint surfaces onto it. */
   update(mode: SkinningMode): void {
-    const wasAtBind = this.atBind;
-    this.atBind = this.pose.basis === 'bind' && this.pose.isBase();
+    const wasStill = this.still;
+    this.atRest = this.pose.basis === 'rest' && this.pose.isBase();
     this.mesh.mode = mode;
     this.mesh.update(this.pose);
+    this.still = allIdentity(this.matrices);
     this.surfaces.version++;
-    // In the bind pose the surfaces go back to the stored positions exactly (and a model never
+    // Still before and after: the surfaces hold the stored positions already (and a model never
     // posed never builds its surfaces here).
-    if (!(this.atBind && wasAtBind)) this.surfaces.sync(this.atBind);
+    if (!(this.still && wasStill)) this.surfaces.sync();
   }
 
-  /** Painted weights move posed vertices: re-skin those ranges, and the surfaces when no stroke runs. */
+  /**
+   * Weights move skinned vertices whenever a skinning matrix is not I (posed, or a rest pose
+   * that is not the bind pose): re-skin those ranges, and the surfaces when no stroke runs.
+   */
   weightsChanged(ranges: EditorEvents['weights']): void {
-    if (this.atBind) return;
+    if (this.still) return;
     for (const r of ranges) this.mesh.skinRange(r.primitive, r.start, r.end);
     this.surfaces.version++;
-    this.surfaces.sync(false);
+    this.surfaces.sync();
   }
 
   /**
@@ -125,8 +135,13 @@ export class PoseState {
 
   /** A stroke ended (or was cancelled): the surfaces catch up with its weights. */
   strokeDone(): void {
-    if (!this.paint.painting) this.surfaces.flush(this.atBind);
+    if (!this.paint.painting) this.surfaces.flush();
   }
 }
 
 const _q = new Float64Array(4);
+
+/** True when every skin's skinning matrices are all exactly the identity. */
+function allIdentity(matrices: PoseMatrices): boolean {
+  return matrices.identity.every((flags) => flags.every((f) => f === 1));
+}

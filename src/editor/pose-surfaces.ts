@@ -59,9 +59,9 @@ export class PoseSurfaces {
 
   /**
    * Puts the posed positions on every surface (building any not built yet) and refreshes their
-   * index; with `atBind`, back to the stored positions exactly. Deferred while a stroke runs.
+   * index. Deferred while a stroke runs.
    */
-  sync(atBind = false): void {
+  sync(): void {
     if (this.paint.painting) {
       this.stale = true;
       return;
@@ -69,10 +69,6 @@ export class PoseSurfaces {
     this.stale = false;
     for (const skin of this.skins) {
       const surface = this.paint.targets.forSkin(skin).surface;
-      if (atBind) {
-        surface.resetPositions();
-        continue;
-      }
       surface.parts.forEach((part, p) => {
         surface.setPartPositions(p, this.mesh.positions[part.primitive], false);
       });
@@ -81,12 +77,12 @@ export class PoseSurfaces {
   }
 
   /** After a stroke: brings the surfaces up to the weights it changed. */
-  flush(atBind: boolean): void {
-    if (this.stale) this.sync(atBind);
+  flush(): void {
+    if (this.stale) this.sync();
   }
 
   /**
-   * Distortion per vertex of each primitive (indexed by primitive id) against the bind pose. The
+   * Distortion per vertex of each primitive (indexed by primitive id) against the rest shape. The
    * arrays are reused: they hold the values of the latest call.
    */
   distortion(options: DistortionOptions = {}): Float32Array[] {
@@ -149,7 +145,7 @@ export class PoseSurfaces {
       s.posed[g * 3 + 1] = src[v * 3 + 1];
       s.posed[g * 3 + 2] = src[v * 3 + 2];
     }
-    nodeDistortion(surface, surface.bindPositions, s.posed, options, s.values, s.scratch);
+    nodeDistortion(surface, surface.restPositions, s.posed, options, s.values, s.scratch);
     return s;
   }
 }

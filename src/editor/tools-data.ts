@@ -73,7 +73,7 @@ export function jointMirrorOf(targets: PaintTargets, target: PaintTarget, axis: 
 /** +1 when the character's left is on the +axis side (from joint names), else -1. */
 export function leftSignOf(model: SkinnedModel, axis: MirrorAxis): 1 | -1 {
   return leftSideSign(
-    [...model.joints.values()].map((j) => ({ name: j.name, position: j.bindPosition })),
+    [...model.joints.values()].map((j) => ({ name: j.name, position: j.restPosition })),
     axis,
   );
 }

@@ -13,6 +13,11 @@ export interface JointInfo {
   children: number[];
   /** World position in the bind pose (from the inverse bind matrix of the first skin using it). */
   bindPosition: [number, number, number];
+  /**
+   * World position in the file's rest pose (the nodes' own transforms): where engines draw the
+   * joint, and where the shown mesh has it. Equal to bindPosition in most files.
+   */
+  restPosition: [number, number, number];
 }
 
 export interface SkinInfo {
@@ -138,6 +143,7 @@ export function buildSkinnedModel(document: Document, options: { influences?: 4 
         bindPosition: info.skin.getInverseBindMatrices()
           ? bindPositionFromInverse(info.inverseBindMatrices, j * 16)
           : (node.getWorldTranslation() as [number, number, number]),
+        restPosition: node.getWorldTranslation() as [number, number, number],
       });
     });
   }

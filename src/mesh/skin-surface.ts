@@ -4,9 +4,10 @@
  * position within a primitive, so seam duplicates are painted as one (invariant 4) and one
  * stroke crosses primitive borders.
  *
- * Built once per mesh: weld map, adjacency (CSR), spatial index; components, normals and the
- * mirror map of each axis (from the bind pose) on first use. Positions can be replaced (a posed mesh): the
- * normals and the spatial index follow, the topology does not change.
+ * Built once per mesh: weld map (on the stored positions: seams are topology), adjacency (CSR),
+ * spatial index; components, normals and the mirror map of each axis (from the rest shape: the
+ * mesh as drawn unposed) on first use. Positions can be replaced (a posed mesh): the normals and
+ * the spatial index follow, the topology does not change.
  */
 import { type Adjacency, buildAdjacency, type Components, connectedComponents } from './adjacency.ts';
 import {
@@ -25,8 +26,13 @@ import { buildWeldMap } from './weld-map.ts';
 export interface SurfacePartInput {
   /** The primitive's id in the SkinnedModel. */
   primitive: number;
-  /** Bind-pose positions. */
+  /** Stored positions (`POSITION`): welding reads them. */
   positions: Float32Array;
+  /**
+   * Where the viewport draws the vertices unposed (the file's rest pose, src/pose/rest-positions.ts),
+   * when that is not `positions`: the surface starts there and mirrors from there.
+   */
+  shown?: Float32Array;
   indices: Uint32Array | null;
   /** glTF draw mode (4 = triangles, the default). */
   mode?: number;
@@ -68,9 +74,9 @@ export class SkinSurface {
   /** Triangles over nodes (3 node ids each). */
   readonly corners: Uint32Array;
   readonly adjacency: Adjacency;
-  /** Bind-pose node positions (xyz). */
-  readonly bindPositions: Float32Array;
-  /** Current node positions (bind pose until {@link setPartPositions}). */
+  /** Node positions as drawn unposed (xyz): the parts' `shown`, else their stored positions. */
+  readonly restPositions: Float32Array;
+  /** Current node positions (the rest shape until {@link setPartPositions}). */
   readonly positions: Float32Array;
   /** Spatial index over the current positions. */
   readonly grid: PointGrid;
@@ -107,13 +113,13 @@ export class SkinSurface {
     const members = (this.members = new Uint32Array(N));
     const nodePart = (this.nodePart = new Uint16Array(G));
     const nodeVertex = (this.nodeVertex = new Uint32Array(G));
-    const bind = (this.bindPositions = new Float32Array(G * 3));
+    const rest = (this.restPositions = new Float32Array(G * 3));
     const nodeOf = this.nodeOf;
     for (let i = 0; i < P; i++) {
       const w = welds[i];
       const v0 = this.vertexOffset[i];
       const g0 = this.nodeOffset[i];
-      const pos = parts[i].positions;
+      const pos = parts[i].shown ?? parts[i].positions;
       const { groupOf, groupStart, members: local, groupCount } = w;
       this.vertexPart.fill(i, v0, this.vertexOffset[i + 1]);
       for (let v = 0; v < groupOf.length; v++) nodeOf[v0 + v] = g0 + groupOf[v];
@@ -122,9 +128,9 @@ export class SkinSurface {
         const rep = local[groupStart[g]];
         nodePart[g0 + g] = i;
         nodeVertex[g0 + g] = rep;
-        bind[(g0 + g) * 3] = pos[rep * 3];
-        bind[(g0 + g) * 3 + 1] = pos[rep * 3 + 1];
-        bind[(g0 + g) * 3 + 2] = pos[rep * 3 + 2];
+        rest[(g0 + g) * 3] = pos[rep * 3];
+        rest[(g0 + g) * 3 + 1] = pos[rep * 3 + 1];
+        rest[(g0 + g) * 3 + 2] = pos[rep * 3 + 2];
       }
       for (let k = 0; k < local.length; k++) members[v0 + k] = v0 + local[k];
     }
@@ -167,7 +173,7 @@ export class SkinSurface {
     this.adjacency = buildAdjacency(G, corners);
 
     // 3. Current positions and the spatial index (normals and components on first use).
-    this.positions = bind.slice();
+    this.positions = rest.slice();
     this.grid = new PointGrid(this.positions, G);
   }
 
@@ -193,7 +199,7 @@ export class SkinSurface {
   }
 
   /**
-   * The mirror map across the plane of `axis`, built from the bind pose on first use. Partners
+   * The mirror map across the plane of `axis`, built from the rest shape on first use. Partners
    * are looked for within the node's own primitive first (so coincident vertices of two
    * primitives don't steal each other's partners), then in the other primitives (a left glove
    * mirrored by a separate right glove).
@@ -203,12 +209,12 @@ export class SkinSurface {
     if (map) return map;
     const P = this.parts.length;
     const G = this.nodeCount;
-    const bind = this.bindPositions;
-    const whole = this.posed ? new PointGrid(bind, G) : this.grid;
+    const rest = this.restPositions;
+    const whole = this.posed ? new PointGrid(rest, G) : this.grid;
     const tolerance =
-      this.options.mirrorTolerance ?? MIRROR_MAP_DEFAULTS.relativeTolerance * boundsDiagonal(bind, G);
+      this.options.mirrorTolerance ?? MIRROR_MAP_DEFAULTS.relativeTolerance * boundsDiagonal(rest, G);
     if (P === 1) {
-      map = buildMirrorMap(bind, G, { axis, grid: whole, tolerance });
+      map = buildMirrorMap(rest, G, { axis, grid: whole, tolerance });
     } else {
       const partner = new Int32Array(G);
       const a = axisIndex(axis);
@@ -216,14 +222,14 @@ export class SkinSurface {
       for (let p = 0; p < P; p++) {
         const g0 = this.nodeOffset[p];
         const g1 = this.nodeOffset[p + 1];
-        const own = buildMirrorMap(bind.subarray(g0 * 3, g1 * 3), g1 - g0, { axis, tolerance }).partner;
+        const own = buildMirrorMap(rest.subarray(g0 * 3, g1 * 3), g1 - g0, { axis, tolerance }).partner;
         for (let k = 0; k < g1 - g0; k++) {
           let m = own[k] >= 0 ? g0 + own[k] : -1;
           if (m < 0) {
             const g = g0 + k;
-            const x = a === 0 ? -bind[g * 3] : bind[g * 3];
-            const y = a === 1 ? -bind[g * 3 + 1] : bind[g * 3 + 1];
-            const z = a === 2 ? -bind[g * 3 + 2] : bind[g * 3 + 2];
+            const x = a === 0 ? -rest[g * 3] : rest[g * 3];
+            const y = a === 1 ? -rest[g * 3 + 1] : rest[g * 3 + 1];
+            const z = a === 2 ? -rest[g * 3 + 2] : rest[g * 3 + 2];
             m = whole.nearest(x, y, z, tolerance);
           }
           partner[g0 + k] = m;
@@ -253,9 +259,9 @@ export class SkinSurface {
     if (refresh) this.refresh();
   }
 
-  /** Back to the bind pose. */
+  /** Back to the rest shape. */
   resetPositions(): void {
-    this.positions.set(this.bindPositions);
+    this.positions.set(this.restPositions);
     this.posed = false;
     this.refresh();
   }

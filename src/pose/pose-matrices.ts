@@ -4,7 +4,8 @@
  *
  * Slots the pose leaves alone, under no posed ancestor, take their base world matrix as stored,
  * not re-multiplied: in the bind basis an unposed joint gets `M_j = IBM_j^-1` and its skinning
- * matrix is flagged as exactly the identity, so the bind pose gives the mesh back bit for bit.
+ * matrix is flagged as exactly the identity, so the bind pose gives the mesh back bit for bit; so
+ * does the rest basis on joints whose rest is their bind pose (`Skeleton.restIsBind`).
  */
 import { matCompose, matIdentity } from './matrix.ts';
 import type { Pose } from './pose.ts';
@@ -98,10 +99,15 @@ export class PoseMatrices {
     const id = this.identity[k];
     const ibm = skin.inverseBindMatrices;
     const bind = pose.basis === 'bind';
+    const restIsBind = this.skeleton.restIsBind;
     for (let j = 0; j < skin.slots.length; j++) {
       const s = skin.slots[j];
       const o = j * 16;
-      if (s < 0 || (bind && this.moved[s] === 0 && skin.bindExact[j] === 1)) {
+      // Unposed, a joint whose base world is its IBM's inverse skins by exactly I: the bind pose,
+      // or a rest pose that is the bind pose (as most files store it) gives POSITION bit for bit.
+      const unmovedAtBind =
+        s >= 0 && this.moved[s] === 0 && skin.bindExact[j] === 1 && (bind || restIsBind[s] === 1);
+      if (s < 0 || unmovedAtBind) {
         // An unknown joint stays put, as three.js leaves a missing bone at the identity.
         matIdentity(S, o);
         id[j] = 1;

@@ -36,7 +36,7 @@ const DEG = Math.PI / 180;
 const _q = new Float64Array(4);
 const _d = new Float64Array(3);
 
-/** Applies `preset` to `pose` (reset to the bind pose first). `matrices` is scratch for the skeleton. */
+/** Applies `preset` to `pose` (reset to its base first: rest or bind). `matrices` is scratch for the skeleton. */
 export function applyPosePreset(
   matrices: PoseMatrices,
   pose: Pose,
@@ -44,7 +44,7 @@ export function applyPosePreset(
   humanoid: Humanoid = resolveHumanoid(matrices.skeleton),
 ): PresetResult {
   const skeleton = matrices.skeleton;
-  pose.reset('bind');
+  pose.reset(pose.basis);
   matrices.update(pose);
   const frame = bodyFrame(
     matrices,

@@ -26,7 +26,7 @@ export class Pose {
 
   constructor(
     readonly size: number,
-    basis: PoseBasis = 'bind',
+    basis: PoseBasis = 'rest',
   ) {
     this.basis = basis;
     this.rotations = new Float64Array(size * 4);
@@ -35,8 +35,8 @@ export class Pose {
     this.reset(basis);
   }
 
-  /** Every slot back to its base (the bind pose by default). */
-  reset(basis: PoseBasis = 'bind'): void {
+  /** Every slot back to its base (the file's rest pose by default: what engines draw). */
+  reset(basis: PoseBasis = 'rest'): void {
     this.basis = basis;
     for (let s = 0; s < this.size; s++) this.resetSlot(s);
   }
@@ -139,13 +139,18 @@ export function rotationRecord(skeleton: Skeleton, pose: Pose): Record<string, Q
   return Object.fromEntries(serializePose(skeleton, pose).joints.map((j) => [String(j.id), j.rotation]));
 }
 
-/** Sets `pose` (bind basis) from {@link rotationRecord}'s output; unknown joint ids are skipped. */
-export function applyRotationRecord(skeleton: Skeleton, record: Record<string, Quat>, pose: Pose): void {
+/** Sets `pose` (on `basis`, default rest) from {@link rotationRecord}'s output; unknown joint ids are skipped. */
+export function applyRotationRecord(
+  skeleton: Skeleton,
+  record: Record<string, Quat>,
+  pose: Pose,
+  basis: PoseBasis = 'rest',
+): void {
   const joints = Object.entries(record).flatMap(([id, rotation]) => {
     const s = skeleton.slotOf(Number(id));
     return s >= 0 && Array.isArray(rotation) ? [{ id: Number(id), name: skeleton.names[s], rotation }] : [];
   });
-  deserializePose(skeleton, { basis: 'bind', joints }, pose);
+  deserializePose(skeleton, { basis, joints }, pose);
 }
 
 function setFinite(out: Float64Array, o: number, values: readonly number[] | undefined, n: number): void {

@@ -48,7 +48,7 @@ export function rangeOfMotionClip(
     duration,
     sample(t: number, pose: Pose) {
       if (start) pose.copyFrom(start);
-      else pose.reset('bind');
+      else pose.reset(pose.basis);
       if (list.length === 0) return;
       const time = Math.min(Math.max(t, 0), duration);
       const step = Math.min(Math.floor(time / perAxis), list.length * 3 - 1);

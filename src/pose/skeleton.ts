@@ -55,6 +55,13 @@ export class Skeleton {
   readonly isJoint: Uint8Array;
   readonly rest: SkeletonBase;
   readonly bind: SkeletonBase;
+  /**
+   * 1 where the slot's rest world matrix is its bind world matrix (within float32 rounding of the
+   * IBMs) — the slot and all its ancestors: unposed there, the rest pose leaves the mesh as stored.
+   */
+  readonly restIsBind: Uint8Array;
+  /** True when every slot's rest is its bind pose: the file's rest pose draws `POSITION` as stored. */
+  readonly restMatchesBind: boolean;
   /** Per `model.skins` entry. */
   readonly skins: readonly SkeletonSkin[];
   private readonly slotById = new Map<number, number>();
@@ -139,9 +146,12 @@ export class Skeleton {
     // 4. Bind: joints at IBM^-1; other nodes (and joints with a singular IBM) follow their parent.
     this.bind = { trs: new Float64Array(n * 10), local: new Float64Array(n * 16), world: bindWorld };
     const inv = new Float64Array(16);
+    this.restIsBind = new Uint8Array(n);
     for (let s = 0; s < n; s++) {
       const p = this.parent[s];
+      const parentSame = p < 0 || this.restIsBind[p] === 1;
       if (bindFrom[s] < 0) {
+        this.restIsBind[s] = parentSame ? 1 : 0;
         this.bind.local.set(local.subarray(s * 16, s * 16 + 16), s * 16);
         this.bind.trs.set(trs.subarray(s * 10, s * 10 + 10), s * 10);
         this.chain(bindWorld, this.bind.local, s);
@@ -157,8 +167,10 @@ export class Skeleton {
         // node's own TRS, so a viewport given these transforms draws exactly what it loaded.
         this.bind.local.set(local.subarray(s * 16, s * 16 + 16), s * 16);
         this.bind.trs.set(trs.subarray(s * 10, s * 10 + 10), s * 10);
+        this.restIsBind[s] = parentSame ? 1 : 0;
       } else matDecompose(this.bind.local, s * 16, this.bind.trs, s * 10);
     }
+    this.restMatchesBind = this.restIsBind.every((v) => v === 1);
   }
 
   /** The slot of joint (or ancestor node) id `id`, or -1. */

@@ -48,7 +48,7 @@ export interface MirrorToolResult extends ToolResult {
  * Mirrors the target's weights. A destination node is written when it or its partner is
  * selected (select either side), from a snapshot taken before any write (so 'flip' swaps
  * pairs). Its new influences are the partner's, joints swapped through `jointMirror`, written
- * lock-aware (`assignInfluences`). The sides come from the bind pose: a node is on the plane
+ * lock-aware (`assignInfluences`). The sides come from the rest shape: a node is on the plane
  * when the mirror map pairs it with itself.
  */
 export function mirrorTool(
@@ -62,12 +62,12 @@ export function mirrorTool(
   const G = surface.nodeCount;
   if (G === 0) return result;
   const partner = surface.mirror(axis).partner;
-  const bind = surface.bindPositions;
+  const rest = surface.restPositions;
   const a = axisIndex(axis);
   // +1 left, -1 right, 0 on the plane.
   const side = (g: number): number => {
     if (partner[g] === g) return 0;
-    return Math.sign(bind[g * 3 + a] * leftSign);
+    return Math.sign(rest[g * 3 + a] * leftSign);
   };
   const destSide = direction === 'left-to-right' ? -1 : direction === 'right-to-left' ? 1 : 0;
   const before = nodeSlots(target);

@@ -60,7 +60,7 @@ export async function benchmarks(): Promise<Benchmark[]> {
         scratch = new Float32Array(surface.nodeCount * 3);
       },
       fn: () => {
-        nodeDistortion(surface, surface.bindPositions, surface.positions, {}, values, scratch);
+        nodeDistortion(surface, surface.restPositions, surface.positions, {}, values, scratch);
         worstDistortionSpots(surface, values, surface.positions, 5);
       },
     },

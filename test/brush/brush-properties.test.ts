@@ -158,7 +158,7 @@ function runStrokes(kinds: StrokeConfig['kind'][]) {
           for (const x of samples.slice(1)) scene.painter.moveTo(x);
           const mirrored = config.mirror !== null && !config.locked![config.mirrorJoint];
           const untouched = (g: number) => {
-            const P = s.bindPositions;
+            const P = s.restPositions;
             const d = polylineDistance([P[g * 3], P[g * 3 + 1], P[g * 3 + 2]], samples);
             const dm = polylineDistance([-P[g * 3], P[g * 3 + 1], P[g * 3 + 2]], samples);
             const r = config.radius * (1 + 1e-6) + 1e-6;

@@ -110,7 +110,7 @@ describe('Painter', () => {
 
   it('smear drags weights along the stroke direction', () => {
     const s = scene();
-    const P = s.surface.bindPositions;
+    const P = s.surface.restPositions;
     // A step: joint 1 = 1 left of x = 0, 0 right of it (joint 3 takes the rest).
     s.weights.forEach((w, p) => {
       for (let v = 0; v < w.vertexCount; v++) {

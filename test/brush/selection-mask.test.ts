@@ -200,7 +200,7 @@ describe('vertex selection masks the brush', () => {
     // the left side stays as it was though the stroke is on it; its mirror (right) is painted.
     const scene = buildScene({ seed: 7, cols: 8, rows: 6, jointCount: 5, influences: 4 });
     const s = scene.surface;
-    const P = s.bindPositions;
+    const P = s.restPositions;
     const mask = Uint8Array.from({ length: s.nodeCount }, (_, g) => (P[g * 3] > 0.01 ? 1 : 0));
     const before = snapshot(scene);
     const config: StrokeConfig = {

@@ -102,7 +102,7 @@ describe('distortion', () => {
       { primitive: 0, positions: model.primitives[0].positions, indices: model.primitives[0].indices },
     ]);
     surface.setPartPositions(0, posed);
-    const values = nodeDistortion(surface, surface.bindPositions, surface.positions);
+    const values = nodeDistortion(surface, surface.restPositions, surface.positions);
     const at = (v: number) => values[surface.nodeOf[v]];
     expect(at(2)).toBe(at(4));
     expect(at(3)).toBe(at(5));

@@ -1,10 +1,11 @@
 /**
  * Posing every shared model (../shared/models): presets, range of motion and the file's clips
- * give finite positions, dual quaternion too; the crease inspector answers; reset gives the
- * stored mesh back bit for bit. Skipped with a message when the models are absent.
+ * give finite positions, dual quaternion too; the crease inspector answers; the bind pose gives the
+ * stored mesh back bit for bit, and reset the rest pose as first shown. Skipped with a message when the models are absent.
  */
 import { describe, expect, it } from 'vitest';
 import { Editor } from '../../src/editor/editor.ts';
+import { restPositions } from '../../src/pose/rest-positions.ts';
 import { HAVE_SHARED_MODELS, readSharedModel, SHARED_MODEL_FILES } from '../support/shared-models.ts';
 
 if (!HAVE_SHARED_MODELS) console.warn('pose corpus: ../shared/models is absent; skipped.');
@@ -41,7 +42,11 @@ describe.skipIf(!HAVE_SHARED_MODELS)('posing the shared models', () => {
     for (const v of values) expect(allFinite(v)).toBe(true);
     expect(pose.worstSpots(3).length).toBeLessThanOrEqual(3);
     pose.skinningMode = 'linear';
-    pose.resetAll();
+    pose.resetAll('bind');
     for (const prim of model.primitives) expect(pose.positions(prim.id)).toEqual(prim.positions);
+    pose.resetAll();
+    expect(pose.posed).toBe(false);
+    const rest = restPositions(model);
+    for (const prim of model.primitives) expect(pose.positions(prim.id)).toEqual(rest[prim.id]);
   });
 });

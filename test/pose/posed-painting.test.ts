@@ -120,6 +120,6 @@ describe('painting on the posed mesh', () => {
       expect(surface.positions[g * 3 + 1]).toBe(posed[v * 3 + 1]);
     }
     t.editor.pose.resetAll();
-    expect(surface.positions).toEqual(surface.bindPositions);
+    expect(surface.positions).toEqual(surface.restPositions);
   });
 });

@@ -135,7 +135,7 @@ describe('tools keep the invariants, the locks and the selection, and undo exact
           for (let g = 0; g < s.nodeCount; g++) {
             const p = partner[g];
             if (p < 0 || p === g || !(selected(b, g) || selected(b, p))) continue;
-            const x = s.bindPositions[g * 3];
+            const x = s.restPositions[g * 3];
             if (direction !== 'flip' && Math.sign(x) !== dest) continue;
             const src = run.before[s.nodePart[p]];
             const sv = s.nodeVertex[p];

@@ -1,0 +1,315 @@
+/**
+ * The mannequin placed the way real exporters write characters, so tests meet what riggers'
+ * files look like and not only our identity-transform mannequin. Each convention keeps the
+ * drawn rest pose the upright mannequin (metres, Y up, feet on y = 0) — what three.js shows for
+ * the file — while the stored data (POSITION, node transforms, IBMs) is laid out as that
+ * exporter does:
+ *
+ * - `mesh-node-trs` (Blender): the skinned mesh node has its own translation, rotation and scale,
+ *   which glTF tells engines to ignore (validator: NODE_SKINNED_MESH_LOCAL_TRANSFORMS).
+ * - `z-up-root` (FBX2glTF, Blender Z-up): POSITION and the joints in Z-up, under a root rotated
+ *   −90° about X; the IBMs are in the root's space, so the rest pose is not the bind pose.
+ * - `scaled-armature` (FBX2glTF, Mixamo): an armature node scaled ×0.01 over joints and POSITION
+ *   in centimetres, the mesh node under it scaled ×100, `mixamorig:` joint names.
+ * - `no-ibm`: the skin has no inverseBindMatrices (identity per the spec); POSITION is stored
+ *   relative to the joints so the rest pose still draws the mannequin.
+ * - `ibm-placement` (Maya): the mesh node is placed (T·R·S) and the IBMs include that placement,
+ *   POSITION in the mesh's own space.
+ * - `multi-skin` (modular characters): four meshes, each with its own skin over the same joint
+ *   nodes (every skin lists them in another order).
+ * - `mesh-under-joint`: the skinned mesh node is a child of a joint, with its own transform.
+ */
+import { type Accessor, type Document, type Node, NodeIO } from '@gltf-transform/core';
+import { Matrix3, Matrix4, Quaternion, Vector3 } from 'three';
+import { buildMannequin, type MannequinData, mannequinToDocument } from '../../src/character/index.ts';
+
+export const EXPORTER_CONVENTIONS = [
+  'mesh-node-trs',
+  'z-up-root',
+  'scaled-armature',
+  'no-ibm',
+  'ibm-placement',
+  'multi-skin',
+  'mesh-under-joint',
+] as const;
+export type ExporterConvention = (typeof EXPORTER_CONVENTIONS)[number];
+
+const cache = new Map<number, MannequinData>();
+
+/** The mannequin (cached per vertex count). */
+export function mannequinData(targetVertices = 3000): MannequinData {
+  let data = cache.get(targetVertices);
+  if (!data) cache.set(targetVertices, (data = buildMannequin({ targetVertices })));
+  return data;
+}
+
+/** The mannequin as `convention` exports it (a fresh Document). */
+export function exportedAs(convention: ExporterConvention, targetVertices = 3000): Document {
+  const data = mannequinData(targetVertices);
+  const doc = mannequinToDocument(data);
+  doc.getRoot().getAsset().generator = `Skinsmith fixture: ${convention}`;
+  SHAPERS[convention](doc, data);
+  return doc;
+}
+
+/** The same as a GLB. */
+export async function exportedGlb(
+  convention: ExporterConvention,
+  targetVertices = 3000,
+): Promise<Uint8Array> {
+  return new NodeIO().writeBinary(exportedAs(convention, targetVertices));
+}
+
+// --- helpers -----------------------------------------------------------------------------------
+
+interface Parts {
+  body: Node;
+  root: Node;
+  joints: Node[];
+  position: Accessor;
+  normal: Accessor;
+  ibm: Accessor;
+}
+
+function parts(doc: Document): Parts {
+  const r = doc.getRoot();
+  const body = r.listNodes().find((n) => n.getMesh())!;
+  const root = r.listNodes().find((n) => n.getName() === 'Mannequin')!;
+  const skin = r.listSkins()[0];
+  const prim = body.getMesh()!.listPrimitives()[0];
+  return {
+    body,
+    root,
+    joints: skin.listJoints(),
+    position: prim.getAttribute('POSITION')!,
+    normal: prim.getAttribute('NORMAL')!,
+    ibm: skin.getInverseBindMatrices()!,
+  };
+}
+
+/** Applies an affine matrix to POSITION and its linear part (inverse transpose) to NORMAL. */
+function transformVertices(p: Parts, m: Matrix4): void {
+  const pos = p.position.getArray() as Float32Array;
+  const v = new Vector3();
+  for (let i = 0; i < pos.length; i += 3) v.fromArray(pos, i).applyMatrix4(m).toArray(pos, i);
+  const nm = new Matrix3().getNormalMatrix(m);
+  const nor = p.normal.getArray() as Float32Array;
+  for (let i = 0; i < nor.length; i += 3) v.fromArray(nor, i).applyMatrix3(nm).normalize().toArray(nor, i);
+  p.position.setArray(pos);
+  p.normal.setArray(nor);
+}
+
+/** Each joint's rest world matrix from the Document's node transforms (what engines compute). */
+function worldOf(node: Node): Matrix4 {
+  return new Matrix4().fromArray(node.getWorldMatrix());
+}
+
+/** IBM_j = world_j^-1 · extra for every joint (`extra`: the mesh placement the IBMs include). */
+function setIbms(p: Parts, extra = new Matrix4()): void {
+  const out = new Float32Array(p.joints.length * 16);
+  p.joints.forEach((joint, j) => {
+    worldOf(joint)
+      .invert()
+      .multiply(extra)
+      .toArray(out, j * 16);
+  });
+  p.ibm.setArray(out);
+}
+
+function trs(node: Node, t: number[], q: Quaternion, s: number[]): Node {
+  return node
+    .setTranslation(t as [number, number, number])
+    .setRotation(q.toArray() as [number, number, number, number])
+    .setScale(s as [number, number, number]);
+}
+
+const Y = new Vector3(0, 1, 0);
+const X = new Vector3(1, 0, 0);
+
+// --- the conventions ---------------------------------------------------------------------------
+
+const SHAPERS: Record<ExporterConvention, (doc: Document, data: MannequinData) => void> = {
+  'mesh-node-trs'(doc) {
+    const p = parts(doc);
+    trs(p.body, [0.4, 0.15, -0.3], new Quaternion().setFromAxisAngle(Y, 0.6), [1.3, 1.3, 1.3]);
+  },
+
+  'z-up-root'(doc) {
+    const p = parts(doc);
+    const up = new Quaternion().setFromAxisAngle(X, -Math.PI / 2); // Z-up data → Y-up world
+    const toZUp = new Matrix4().makeRotationFromQuaternion(up.clone().invert());
+    // Joint translations and POSITION stored in Z-up; the root turns them upright.
+    for (const joint of p.joints) {
+      const t = new Vector3().fromArray(joint.getTranslation()).applyMatrix4(toZUp);
+      joint.setTranslation(t.toArray() as [number, number, number]);
+    }
+    transformVertices(p, toZUp);
+    trs(p.root, [0, 0, 0], up, [1, 1, 1]).setName('RootNode');
+    // The mesh node sits under the rotated root (NODE_SKINNED_MESH_NON_ROOT), as FBX2glTF writes it.
+    for (const scene of doc.getRoot().listScenes()) scene.removeChild(p.body);
+    p.root.addChild(p.body);
+    // IBMs in the root's space (Z-up): world_j without the root rotation.
+    const out = new Float32Array(p.joints.length * 16);
+    const rootInverse = worldOf(p.root).invert();
+    p.joints.forEach((joint, j) => {
+      rootInverse
+        .clone()
+        .multiply(worldOf(joint))
+        .invert()
+        .toArray(out, j * 16);
+    });
+    p.ibm.setArray(out);
+  },
+
+  'scaled-armature'(doc) {
+    const p = parts(doc);
+    for (const joint of p.joints) {
+      joint.setName(`mixamorig:${joint.getName()}`);
+      const t = joint.getTranslation();
+      joint.setTranslation([t[0] * 100, t[1] * 100, t[2] * 100]);
+    }
+    transformVertices(p, new Matrix4().makeScale(100, 100, 100));
+    p.root.setName('Armature').setScale([0.01, 0.01, 0.01]);
+    for (const scene of doc.getRoot().listScenes()) scene.removeChild(p.body);
+    p.root.addChild(p.body);
+    p.body.setScale([100, 100, 100]);
+    // IBMs in centimetres (the armature's space), as FBX2glTF writes them.
+    const out = new Float32Array(p.joints.length * 16);
+    const armatureInverse = worldOf(p.root).invert();
+    p.joints.forEach((joint, j) => {
+      armatureInverse
+        .clone()
+        .multiply(worldOf(joint))
+        .invert()
+        .toArray(out, j * 16);
+    });
+    p.ibm.setArray(out);
+  },
+
+  'no-ibm'(doc, data) {
+    const p = parts(doc);
+    // Identity IBMs skin by M_j alone: store each vertex less its joints' weighted rest position,
+    // so that Σ w_j · M_j · v (joints translate only) is the mannequin again.
+    const pos = p.position.getArray() as Float32Array;
+    const worlds = p.joints.map((j) => new Vector3().setFromMatrixPosition(worldOf(j)));
+    for (let v = 0; v < pos.length / 3; v++) {
+      for (let k = 0; k < 4; k++) {
+        const w = data.weights[v * 4 + k];
+        if (!w) continue;
+        const at = worlds[data.joints[v * 4 + k]];
+        pos[v * 3] -= w * at.x;
+        pos[v * 3 + 1] -= w * at.y;
+        pos[v * 3 + 2] -= w * at.z;
+      }
+    }
+    p.position.setArray(pos);
+    doc.getRoot().listSkins()[0].setInverseBindMatrices(null);
+    p.ibm.dispose();
+  },
+
+  'ibm-placement'(doc) {
+    const p = parts(doc);
+    const q = new Quaternion().setFromAxisAngle(Y, -0.7);
+    const t = [0.6, 0.2, 0.25];
+    const s = [1.25, 1.25, 1.25];
+    trs(p.body, t, q, s);
+    const placement = new Matrix4().compose(new Vector3().fromArray(t), q, new Vector3().fromArray(s));
+    // POSITION in the mesh's own space; the IBMs carry the placement (Maya's bind pre-matrix).
+    transformVertices(p, placement.clone().invert());
+    setIbms(p, placement);
+  },
+
+  'multi-skin'(doc, data) {
+    const p = parts(doc);
+    const r = doc.getRoot();
+    const prim = p.body.getMesh()!.listPrimitives()[0];
+    const tris = prim.getIndices()!.getArray()!;
+    const names = data.jointNames;
+    // Four parts by the strongest joint of a triangle's first vertex.
+    const region = (j: number): number => {
+      const n = names[j];
+      if (/Left(Shoulder|Arm|ForeArm|Hand)/.test(n)) return 1;
+      if (/Right(Shoulder|Arm|ForeArm|Hand)/.test(n)) return 2;
+      if (/(Up)?Leg|Foot|Toe|Hips/.test(n)) return 3;
+      return 0;
+    };
+    const partTris: number[][] = [[], [], [], []];
+    for (let t = 0; t < tris.length; t += 3) partTris[region(data.joints[tris[t] * 4])].push(t);
+    const buffer = r.listBuffers()[0];
+    const J = p.joints.length;
+    const material = prim.getMaterial();
+    const scene = r.listScenes()[0];
+    partTris.forEach((list, k) => {
+      // The skin's joint order: all joints, rotated by 7·k (JOINTS_0 values follow it).
+      const order = Array.from({ length: J }, (_, i) => (i + 7 * k) % J);
+      const slotOf = new Int32Array(J);
+      order.forEach((j, slot) => {
+        slotOf[j] = slot;
+      });
+      const remap = new Map<number, number>();
+      const pos: number[] = [];
+      const nor: number[] = [];
+      const jts: number[] = [];
+      const wts: number[] = [];
+      const idx: number[] = [];
+      for (const t of list) {
+        for (let c = 0; c < 3; c++) {
+          const v = tris[t + c];
+          let local = remap.get(v);
+          if (local === undefined) {
+            local = remap.size;
+            remap.set(v, local);
+            pos.push(...data.positions.subarray(v * 3, v * 3 + 3));
+            nor.push(...data.normals.subarray(v * 3, v * 3 + 3));
+            for (let i = 0; i < 4; i++) {
+              jts.push(slotOf[data.joints[v * 4 + i]]);
+              wts.push(data.weights[v * 4 + i]);
+            }
+          }
+          idx.push(local);
+        }
+      }
+      const acc = (name: string, type: 'VEC3' | 'VEC4' | 'SCALAR' | 'MAT4', a: Float32Array | Uint16Array) =>
+        doc.createAccessor(name).setType(type).setArray(a).setBuffer(buffer);
+      const part = doc
+        .createPrimitive()
+        .setAttribute('POSITION', acc(`POSITION_${k}`, 'VEC3', new Float32Array(pos)))
+        .setAttribute('NORMAL', acc(`NORMAL_${k}`, 'VEC3', new Float32Array(nor)))
+        .setAttribute('JOINTS_0', acc(`JOINTS_${k}`, 'VEC4', new Uint16Array(jts)))
+        .setAttribute('WEIGHTS_0', acc(`WEIGHTS_${k}`, 'VEC4', new Float32Array(wts)))
+        .setIndices(acc(`indices_${k}`, 'SCALAR', new Uint16Array(idx)))
+        .setMaterial(material);
+      const ibm = new Float32Array(J * 16);
+      order.forEach((j, slot) => {
+        worldOf(p.joints[j])
+          .invert()
+          .toArray(ibm, slot * 16);
+      });
+      const skin = doc
+        .createSkin(`PartSkin${k}`)
+        .setInverseBindMatrices(acc(`ibm_${k}`, 'MAT4', ibm))
+        .setSkeleton(p.joints[0]);
+      for (const j of order) skin.addJoint(p.joints[j]);
+      const mesh = doc.createMesh(`Part${k}`).addPrimitive(part);
+      scene.addChild(doc.createNode(`Part${k}`).setMesh(mesh).setSkin(skin));
+    });
+    // The original single mesh goes.
+    const oldSkin = p.body.getSkin()!;
+    const oldMesh = p.body.getMesh()!;
+    p.body.dispose();
+    oldSkin.dispose();
+    for (const a of prim.listAttributes()) a.dispose();
+    prim.getIndices()?.dispose();
+    p.ibm.dispose();
+    prim.dispose();
+    oldMesh.dispose();
+  },
+
+  'mesh-under-joint'(doc) {
+    const p = parts(doc);
+    for (const scene of doc.getRoot().listScenes()) scene.removeChild(p.body);
+    const spine = p.joints.find((j) => j.getName() === 'Spine') ?? p.joints[0];
+    spine.addChild(p.body);
+    trs(p.body, [0, -0.4, 0.1], new Quaternion().setFromAxisAngle(X, 0.3), [1, 1, 1]);
+  },
+};
