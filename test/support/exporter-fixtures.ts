@@ -45,7 +45,15 @@ export function mannequinData(targetVertices = 3000): MannequinData {
 
 /** The mannequin as `convention` exports it (a fresh Document). */
 export function exportedAs(convention: ExporterConvention, targetVertices = 3000): Document {
-  const data = mannequinData(targetVertices);
+  const shared = mannequinData(targetVertices);
+  // The Document takes the arrays as they are and the shapers rewrite them: give it copies.
+  const data = {
+    ...shared,
+    positions: shared.positions.slice(),
+    normals: shared.normals.slice(),
+    joints: shared.joints.slice(),
+    weights: shared.weights.slice(),
+  };
   const doc = mannequinToDocument(data);
   doc.getRoot().getAsset().generator = `Skinsmith fixture: ${convention}`;
   SHAPERS[convention](doc, data);
@@ -233,8 +241,14 @@ const SHAPERS: Record<ExporterConvention, (doc: Document, data: MannequinData) =
       if (/(Up)?Leg|Foot|Toe|Hips/.test(n)) return 3;
       return 0;
     };
+    // A triangle goes to an arm if any corner is an arm's, else to the legs if any is, else the
+    // trunk: symmetric in the corners, so the trunk and legs parts are their own mirror images.
     const partTris: number[][] = [[], [], [], []];
-    for (let t = 0; t < tris.length; t += 3) partTris[region(data.joints[tris[t] * 4])].push(t);
+    for (let t = 0; t < tris.length; t += 3) {
+      const r = [0, 1, 2].map((c) => region(data.joints[tris[t + c] * 4]));
+      const k = r.includes(1) ? 1 : r.includes(2) ? 2 : r.includes(3) ? 3 : 0;
+      partTris[k].push(t);
+    }
     const buffer = r.listBuffers()[0];
     const J = p.joints.length;
     const material = prim.getMaterial();
