@@ -97,6 +97,12 @@ export interface SkinsmithApi {
    * open); resolves with the stats once the weights are applied. See README.md.
    */
   autobind(options?: EditorAutobindOptions): Promise<EditorAutobindStats>;
+  /**
+   * The mesh as the editor works on it and as the viewport draws it, per skinned primitive: the
+   * paint surface's positions (what brushes, picking and selection use) and the positions three.js
+   * draws (SkinnedMesh.applyBoneTransform). They agree; tests check it (e2e/wysiwyg.spec.ts).
+   */
+  shownMesh(): ShownPrimitive[];
   /** For a file without a skin: the nodes that look like a skeleton root, best first. */
   skeletonRoots(): SkeletonRootCandidate[];
   /**
@@ -107,6 +113,44 @@ export interface SkinsmithApi {
     root: number | string,
     options?: EditorCreateSkinOptions & EditorAutobindOptions,
   ): Promise<EditorAutobindStats & { skin: CreateSkinReport }>;
+}
+
+/** One skinned primitive as {@link SkinsmithApi.shownMesh} reports it. */
+export interface ShownPrimitive {
+  primitive: number;
+  meshIndex: number;
+  primitiveIndex: number;
+  /** The skin (index in the file) it is painted and drawn with. */
+  skin: number;
+  /** Paint surface positions, xyz per vertex. */
+  surface: number[];
+  /** What three.js draws, xyz per vertex (empty if the viewport has no mesh for it). */
+  drawn: number[];
+}
+
+function shownMesh(): ShownPrimitive[] {
+  const model = editor.model;
+  if (!model) return [];
+  const drawn = viewport.drawnPositions();
+  return model.primitives.map((prim) => {
+    const { surface } = editor.paint.targets.forPrimitive(prim.id)!;
+    const part = surface.partOf(prim.id);
+    const v0 = surface.vertexOffset[part];
+    const n = surface.vertexOffset[part + 1] - v0;
+    const out = new Array<number>(n * 3);
+    for (let v = 0; v < n; v++) {
+      const g = surface.nodeOf[v0 + v];
+      for (let c = 0; c < 3; c++) out[v * 3 + c] = surface.positions[g * 3 + c];
+    }
+    return {
+      primitive: prim.id,
+      meshIndex: prim.meshIndex,
+      primitiveIndex: prim.primitiveIndex,
+      skin: prim.skins[0],
+      surface: out,
+      drawn: Array.from(drawn.get(prim.id) ?? []),
+    };
+  });
 }
 
 function summary(id: number, counts: Map<number, number>): JointSummary {
@@ -199,6 +243,7 @@ export function installScripting(): SkinsmithApi {
     persist: scriptPersist,
     autobind: (options = {}) => startAutobind(options),
     skeletonRoots: () => editor.skeletonRootCandidates(),
+    shownMesh,
     createSkin: (root, options = {}) => startCreateSkin(root, options),
   };
   (window as unknown as { skinsmith: SkinsmithApi }).skinsmith = api;

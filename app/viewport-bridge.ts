@@ -10,6 +10,7 @@ let invalidateFn: () => void = () => {};
 let frameAllFn: () => void = () => {};
 let frameSelectedFn: () => void = () => {};
 let boneScreenPointFn: (joint: number) => { x: number; y: number } | null = () => null;
+let drawnPositionsFn: () => Map<number, Float32Array> = () => new Map();
 const frameWaiters: Waiter[] = [];
 let drawnModel: SkinnedModel | null = null;
 const drawnWaiters: { model: SkinnedModel; resolve: Waiter; reject: (err: Error) => void }[] = [];
@@ -21,7 +22,9 @@ export const viewport = {
     frameAll: () => void;
     frameSelected: () => void;
     boneScreenPoint: (joint: number) => { x: number; y: number } | null;
+    drawnPositions: () => Map<number, Float32Array>;
   }): void {
+    drawnPositionsFn = api.drawnPositions;
     invalidateFn = api.invalidate;
     frameAllFn = api.frameAll;
     frameSelectedFn = api.frameSelected;
@@ -39,6 +42,13 @@ export const viewport = {
   /** A point on the joint's bone in page (CSS pixel) coordinates, or null when it has none. */
   boneScreenPoint(joint: number): { x: number; y: number } | null {
     return boneScreenPointFn(joint);
+  },
+  /**
+   * World positions three.js draws for each skinned primitive (by primitive id) now: its
+   * SkinnedMesh's `applyBoneTransform` and world matrix, as the vertex shader computes them.
+   */
+  drawnPositions(): Map<number, Float32Array> {
+    return drawnPositionsFn();
   },
   /** Resolves after the next frame is rendered (requests one). */
   nextFrame(): Promise<void> {

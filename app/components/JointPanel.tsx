@@ -5,7 +5,8 @@ import { editor } from '../editor-instance.ts';
 import { useUi } from '../store.ts';
 import { useJointCounts } from '../useJointCounts.ts';
 import { Icon } from './Icon.tsx';
-import { ancestorsOf, type JointRow, jointRows } from './joint-rows.ts';
+import { ancestorsOf, type JointRow, jointRows, sharedNamePrefix } from './joint-rows.ts';
+import { PanelResizer } from './PanelResizer.tsx';
 
 /** Deeper levels stop indenting, so names stay readable in very deep chains (840-joint files exist). */
 const MAX_INDENT = 12;
@@ -17,8 +18,11 @@ function Row({
   excluded,
   selected,
   onToggle,
+  prefix,
 }: {
   row: JointRow;
+  /** Folded from the shown name (shared by every joint); the tooltip keeps the full name. */
+  prefix: string;
   count: number;
   locked: boolean;
   /** Left out of auto-bind (a root, IK target or helper). */
@@ -53,7 +57,7 @@ function Row({
       >
         {row.hasChildren && <Icon name="chevron" size={12} />}
       </button>
-      <span className="joint-name">{row.name}</span>
+      <span className="joint-name">{prefix ? row.name.slice(prefix.length) : row.name}</span>
       <span className={`count${count === 0 ? ' zero' : ''}`}>{count.toLocaleString('en-US')}</span>
       <button
         type="button"
@@ -105,6 +109,11 @@ export function JointPanel() {
   useEffect(() => setCollapsed(new Set()), [model]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: model is editor.model, a new object per load
   const rows = useMemo(() => (model ? jointRows(model, collapsed, query) : []), [model, collapsed, query]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: model is editor.model, a new object per load
+  const prefix = useMemo(
+    () => (model ? sharedNamePrefix([...model.joints.values()].map((j) => j.name)) : ''),
+    [model],
+  );
 
   // A joint selected elsewhere (viewport, script): open its branch, once per selection, so the
   // user can still collapse that branch afterwards.
@@ -147,6 +156,15 @@ export function JointPanel() {
     <aside className="panel left" aria-label="Skeleton">
       <div className="panel-title">
         <span>Skeleton</span>
+        {prefix && (
+          <span
+            className="joint-prefix"
+            data-testid="joint-prefix"
+            title={`Every joint's name starts with "${prefix}": folded from the rows (hover a row for its full name)`}
+          >
+            {prefix}…
+          </span>
+        )}
         <span className="muted">{model ? `${model.joints.size} joints` : ''}</span>
       </div>
       <label className="search" title={tooltip('search')}>
@@ -174,6 +192,7 @@ export function JointPanel() {
             excluded={editor.excluded.has(row.id)}
             selected={row.id === selected}
             onToggle={toggle}
+            prefix={prefix}
           />
         ))}
         {model && rows.length === 0 && (
@@ -186,6 +205,7 @@ export function JointPanel() {
           </div>
         )}
       </div>
+      <PanelResizer />
     </aside>
   );
 }

@@ -1,8 +1,15 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { PosePreset } from '../../src/editor/pose-session.ts';
 import { tooltip } from '../commands.ts';
 import { editor } from '../editor-instance.ts';
-import { applyPreset, deletePose, poseAction, resetPose, savePose } from '../pose/pose-actions.ts';
+import {
+  applyPreset,
+  deletePose,
+  poseAction,
+  resetPose,
+  savePose,
+  showBindPose,
+} from '../pose/pose-actions.ts';
 import { usePose } from '../pose/pose-store.ts';
 import '../pose/pose-panel.css';
 import { useUi } from '../store.ts';
@@ -125,6 +132,48 @@ function NamedPoses() {
   );
 }
 
+/**
+ * Rest pose (the file's node transforms: what engines show) or bind pose (the joints where the
+ * IBMs put them, as Maya's Go to Bind Pose). Posing starts from the one chosen.
+ */
+function BasePoseButtons() {
+  const hasModel = useUi((s) => s.modelRev > 0);
+  const [, setRev] = useState(0);
+  useEffect(() => editor.pose.events.on('pose', () => setRev((r) => r + 1)), []);
+  const shown = hasModel && editor.model ? editor.pose.shown : null;
+  const same = hasModel && editor.model ? !editor.pose.describeShown().restDiffersFromBind : true;
+  return (
+    <div className="pose-row" data-testid="base-pose">
+      <button
+        type="button"
+        className={`pose-button${shown === 'rest' ? ' active' : ''}`}
+        title="The file's rest pose: the joints' own node transforms, what three.js and other engines show"
+        disabled={!hasModel}
+        data-base="rest"
+        aria-pressed={shown === 'rest'}
+        onClick={resetPose}
+      >
+        Rest pose
+      </button>
+      <button
+        type="button"
+        className={`pose-button${shown === 'bind' ? ' active' : ''}`}
+        title={
+          same
+            ? 'The bind pose: the joints where the inverse bind matrices put them (the same as the rest pose in this file)'
+            : 'The bind pose: the joints where the inverse bind matrices put them, the mesh as stored (this file’s rest pose differs)'
+        }
+        disabled={!hasModel}
+        data-base="bind"
+        aria-pressed={shown === 'bind'}
+        onClick={showBindPose}
+      >
+        Bind pose
+      </button>
+    </div>
+  );
+}
+
 /** The Pose section: bend joints, reset, mirror, presets and named poses. Posing never changes weights. */
 export function PosePanel() {
   const posed = usePose((s) => s.posed);
@@ -153,6 +202,7 @@ export function PosePanel() {
           Reset all
         </button>
       </div>
+      <BasePoseButtons />
       <div className="pose-subtitle">Test poses</div>
       <div className="pose-presets">
         {PRESETS.map((p) => (

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { editor } from '../editor-instance.ts';
 import { useUi } from '../store.ts';
 import { Icon } from './Icon.tsx';
@@ -9,6 +10,25 @@ function Stat({ name, value, label, one }: { name: string; value: number; label:
   return (
     <span className="stat" data-stat={name} data-value={value}>
       <b>{n(value)}</b> {value === 1 && one ? one : label}
+    </span>
+  );
+}
+
+/** Which pose is shown, and — where the file's rest and bind pose differ — that the mesh is drawn as engines draw it. */
+function ShownPoseBadge() {
+  const [, setRev] = useState(0);
+  useEffect(() => editor.pose.events.on('pose', () => setRev((r) => r + 1)), []);
+  if (!editor.model) return null;
+  const report = editor.pose.describeShown();
+  const special = report.restDiffersFromBind || report.ignoredMeshTransforms.length > 0;
+  return (
+    <span
+      className={`shown-pose${special ? ' special' : ''}`}
+      data-testid="shown-pose"
+      data-shown={report.shown}
+      title={report.detail}
+    >
+      {report.label}
     </span>
   );
 }
@@ -31,6 +51,7 @@ export function StatusBar() {
           <Stat name="skinned" value={model.skinnedVertexCount} label="skinned" />
           <Stat name="joints" value={model.joints.size} label="joints" one="joint" />
           <Stat name="primitives" value={model.primitiveCount} label="primitives" one="primitive" />
+          <ShownPoseBadge />
         </>
       )}
       <span className="grow" />

@@ -50,3 +50,28 @@ export function ancestorsOf(model: SkinnedModel, id: number): number[] {
   }
   return out;
 }
+
+/** Characters that end a naming prefix: Mixamo's "mixamorig:", Maya's "ns|", "Armature_", "Bip01 ". */
+const PREFIX_END = /[:|_. -]/;
+
+/**
+ * The prefix every joint name shares, up to and including a separator ("mixamorig:"), when folding
+ * it leaves every name non-empty; "" when there is none. Riggers' rigs repeat a namespace on every
+ * joint, and in a narrow tree it is all that shows.
+ */
+export function sharedNamePrefix(names: readonly string[]): string {
+  if (names.length < 2) return '';
+  let common = names[0];
+  for (const name of names) {
+    let k = 0;
+    while (k < common.length && k < name.length && common[k] === name[k]) k++;
+    common = common.slice(0, k);
+    if (!common) return '';
+  }
+  // Cut back to the last separator, and leave every name something to show.
+  let end = common.length;
+  while (end > 0 && !PREFIX_END.test(common[end - 1])) end--;
+  const prefix = common.slice(0, end);
+  if (!prefix || names.some((n) => n.length <= prefix.length)) return '';
+  return prefix;
+}

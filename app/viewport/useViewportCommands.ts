@@ -42,7 +42,28 @@ export function useViewportCommands(shown: Shown | null): void {
       const rect = gl.domElement.getBoundingClientRect();
       return { x: rect.left + ((p.x + 1) / 2) * rect.width, y: rect.top + ((1 - p.y) / 2) * rect.height };
     };
+    const drawnPositions = () => {
+      const out = new Map<number, Float32Array>();
+      if (!shown) return out;
+      shown.scene.root.updateMatrixWorld(true);
+      const v = new Vector3();
+      for (const { mesh, prim } of shown.scene.skinned) {
+        if (out.has(prim.id)) continue; // one instance per primitive, as the editor paints one
+        const position = mesh.geometry.getAttribute('position');
+        const positions = new Float32Array(position.count * 3);
+        for (let i = 0; i < position.count; i++) {
+          v.fromBufferAttribute(position, i);
+          mesh
+            .applyBoneTransform(i, v)
+            .applyMatrix4(mesh.matrixWorld)
+            .toArray(positions, i * 3);
+        }
+        out.set(prim.id, positions);
+      }
+      return out;
+    };
     viewport.register({
+      drawnPositions,
       invalidate,
       frameAll: () => frame(shown?.bounds ?? null, false),
       frameSelected,

@@ -27,6 +27,7 @@ import { applyPosePreset, POSE_PRESETS, type PosePreset, type PresetResult } fro
 import { PosedMesh, type SkinningMode } from '../pose/posed-mesh.ts';
 import { quatNormalize } from '../pose/quaternion.ts';
 import { type RangeOfMotionOptions, rangeOfMotionClip } from '../pose/range-of-motion.ts';
+import { describeShownPose, type ShownPose, type ShownPoseReport } from '../pose/shown-pose.ts';
 import { type PoseBasis, type Skeleton, skeletonOf } from '../pose/skeleton.ts';
 import type { Editor } from './editor.ts';
 import { Emitter } from './emitter.ts';
@@ -88,6 +89,19 @@ export class PoseSession {
   /** True when the mesh is away from the file's rest pose: a joint turned, a clip frame, or the bind pose shown. */
   get posed(): boolean {
     return !this.require().atRest;
+  }
+
+  /** Which pose is on screen: the rest pose, the bind pose, or posed (a joint turned, a clip frame). Builds nothing. */
+  get shown(): ShownPose {
+    const st = this.current;
+    if (!st) return 'rest';
+    if (!st.pose.isBase()) return 'posed';
+    return st.pose.basis;
+  }
+
+  /** What the status bar says about the shown pose (see src/pose/shown-pose.ts). */
+  describeShown(): ShownPoseReport {
+    return describeShownPose(this.editor.requireModel(), this.shown);
   }
 
   /** The pose posing starts from and Reset returns to: 'rest' (the file's node transforms) or 'bind' (its IBMs). */
