@@ -83,6 +83,7 @@ async function testPose(page: Page): Promise<[number, Quat][]> {
 }
 
 async function compare(app: Page, oracle: Page, spec: OracleSpec, label: string): Promise<number> {
+  await app.bringToFront(); // a page behind the oracle's gets its frames throttled
   await app.evaluate(async () => {
     await window.skinsmith.frame();
     await window.skinsmith.frame();
@@ -114,6 +115,7 @@ async function compare(app: Page, oracle: Page, spec: OracleSpec, label: string)
 async function checkModel(app: Page, name: string, bytes: Uint8Array): Promise<void> {
   const oracle = await openOracle(app.context(), new URL(app.url()).origin);
   await oracleLoad(oracle, bytes);
+  await app.bringToFront();
   await loadInApp(app, name, bytes);
   await compare(app, oracle, { kind: 'rest' }, `${name}, rest pose`);
 

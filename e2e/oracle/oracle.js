@@ -76,6 +76,22 @@ window.oracle = {
     loader.setDRACOLoader(new DRACOLoader().setDecoderPath('/__oracle/three/examples/jsm/libs/draco/'));
     loader.setMeshoptDecoder(MeshoptDecoder);
     gltf = await loader.parseAsync(bytes.buffer, '');
+    // glTF requires unit rotation keyframes; some files store them 1e-4 off (SimpleSkin). The
+    // editor normalises them as the spec says, three.js slerps them as stored: give three.js
+    // unit keyframes so the clip frame compares the skinning, not the file's rounding.
+    for (const clip of gltf.animations)
+      for (const track of clip.tracks) {
+        if (
+          track.ValueTypeName !== 'quaternion' ||
+          track.createInterpolant.isInterpolantFactoryMethodGLTFCubicSpline
+        )
+          continue;
+        const v = track.values;
+        for (let i = 0; i + 3 < v.length; i += 4) {
+          const l = Math.hypot(v[i], v[i + 1], v[i + 2], v[i + 3]) || 1;
+          for (let c = 0; c < 4; c++) v[i + c] /= l;
+        }
+      }
     rest = new Map();
     gltf.scene.traverse((o) =>
       rest.set(o, { p: o.position.clone(), q: o.quaternion.clone(), s: o.scale.clone() }),

@@ -16,6 +16,7 @@ import {
 } from './brush-settings.ts';
 import type { Editor } from './editor.ts';
 import { Emitter } from './emitter.ts';
+import { beginCompanions, type MirrorCompanion, reflect } from './mirror-companions.ts';
 import { copyStrokeInput, type StrokeInput, type StrokeRecord } from './painting-record.ts';
 import { type PaintTarget, PaintTargets, unmatchedMirrorNotice } from './painting-targets.ts';
 
@@ -32,6 +33,8 @@ interface ActiveStroke {
   record: StrokeRecord;
   /** Sample brush: strokes pick weights, they don't paint. */
   sampling: boolean;
+  /** Reflected copies on other skins (a mirrored stroke on a modular character). */
+  companions: MirrorCompanion[];
 }
 
 export class PaintSession {
@@ -107,7 +110,7 @@ export class PaintSession {
       samples: [copyStrokeInput(input)],
     };
     if (settings.brush === 'sample') {
-      this.stroke = { target, record, sampling: true };
+      this.stroke = { target, record, sampling: true, companions: [] };
       this.pick(input);
       this.events.emit('stroke', 'begin');
       return true;
@@ -116,7 +119,6 @@ export class PaintSession {
       return this.refuse('error', `${name} is locked: unlock it to paint its weights.`);
     let mirrorJoint = joint;
     if (settings.mirror) {
-      this.warnUnmatched(target, settings.mirrorAxis);
       const mid = this.targets.mirrorJoint(id, settings.mirrorAxis);
       mirrorJoint = target.jointIndex.get(mid) ?? joint;
       if (mid !== id && editor.locks.has(mid)) {
@@ -142,10 +144,22 @@ export class PaintSession {
       this.targets.lockMask(target, editor.locks),
       mask,
     )!;
-    this.stroke = { target, record, sampling: false };
     target.painter.begin(config, this.toSample(target, input));
+    const companions = beginCompanions(
+      this.targets,
+      target,
+      settings,
+      id,
+      editor.locks,
+      (t) => (settings.selectionMask ? editor.selection.nodeMask(t) : null),
+      input,
+    );
+    // A surface mirrored onto other skins has its partners there: nothing to warn about.
+    if (settings.mirror && companions.length === 0) this.warnUnmatched(target, settings.mirrorAxis);
+    this.stroke = { target, record, sampling: false, companions };
     this.events.emit('stroke', 'begin');
     this.emitRanges(target);
+    for (const c of companions) this.emitRanges(c.target);
     return true;
   }
 
@@ -160,6 +174,11 @@ export class PaintSession {
     }
     s.target.painter.moveTo(this.toSample(s.target, input));
     this.emitRanges(s.target);
+    const axis = s.record.settings.mirrorAxis;
+    for (const c of s.companions) {
+      c.target.painter.moveTo(reflect(input, axis, c.sample));
+      this.emitRanges(c.target);
+    }
   }
 
   /** Ends the stroke: one undo step. Returns its record (null when no stroke was active). */
@@ -170,8 +189,13 @@ export class PaintSession {
     if (!s.sampling) {
       const painter = s.target.painter;
       const patches = painter.end();
+      let refused = painter.writer.refused;
+      for (const c of s.companions) {
+        patches.push(...c.target.painter.end());
+        refused += c.target.painter.writer.refused;
+      }
       this.editor.history.push(`${label(s.record.settings)} stroke`, patches);
-      this.reportRefused(painter.writer.refused);
+      this.reportRefused(refused);
     }
     this.lastStroke = s.record;
     this.events.emit('stroke', 'end');
@@ -186,6 +210,10 @@ export class PaintSession {
     if (!s.sampling) {
       s.target.painter.cancel();
       this.emitRanges(s.target);
+      for (const c of s.companions) {
+        c.target.painter.cancel();
+        this.emitRanges(c.target);
+      }
     }
     this.events.emit('stroke', 'cancel');
   }

@@ -1,0 +1,80 @@
+/**
+ * Mirroring across skins. Modular characters keep each side of the body in a mesh of its own
+ * skin (RobotExpressive's hands, Quaternius' four-skin body): a surface is one skin, so its mirror
+ * map finds no partner for a hand whose twin is in another skin, and a mirrored stroke would
+ * paint one side only. When most of the stroked surface has no partner of its own, the stroke is
+ * played again, reflected across the mirror plane, on every other skin's surface that holds the
+ * mirror joint: the companions. Together they are one undo step.
+ */
+import type { PaintSample } from '../brush/painter.ts';
+import type { MirrorAxis } from '../mesh/mirror-map.ts';
+import { type BrushSettings, strokeConfig } from './brush-settings.ts';
+import type { StrokeInput } from './painting-record.ts';
+import type { PaintTarget, PaintTargets } from './painting-targets.ts';
+
+/** One reflected copy of a stroke. */
+export interface MirrorCompanion {
+  target: PaintTarget;
+  /** Reused for every sample of the stroke. */
+  sample: PaintSample;
+}
+
+/** Share of a surface's nodes without a partner above which its stroke is mirrored onto other skins. */
+export const COMPANION_UNMATCHED_SHARE = 0.5;
+
+/**
+ * The companions of a mirrored stroke on `primary` with joint `joint` (id), begun at `input`;
+ * empty when mirror is off or the primary surface mirrors itself. Locked mirror joints are skipped.
+ */
+export function beginCompanions(
+  targets: PaintTargets,
+  primary: PaintTarget,
+  settings: BrushSettings,
+  joint: number,
+  locks: ReadonlySet<number>,
+  nodeMask: (target: PaintTarget) => Uint8Array | null,
+  input: StrokeInput,
+): MirrorCompanion[] {
+  if (!settings.mirror || settings.brush === 'sample') return [];
+  const axis = settings.mirrorAxis;
+  const own = primary.surface.mirror(axis);
+  if (own.unmatched <= COMPANION_UNMATCHED_SHARE * primary.surface.nodeCount) return [];
+  const mid = targets.mirrorJoint(joint, axis);
+  if (locks.has(mid)) return [];
+  const skins = new Set(targets.model.primitives.map((p) => p.skins[0]));
+  const out: MirrorCompanion[] = [];
+  for (const skin of skins) {
+    if (skin === primary.skin) continue;
+    const target = targets.forSkin(skin);
+    const local = target.jointIndex.get(mid);
+    if (local === undefined) continue;
+    const config = strokeConfig(
+      { ...settings, mirror: false },
+      local,
+      local,
+      targets.lockMask(target, locks),
+      nodeMask(target),
+    );
+    if (!config) continue;
+    const companion = { target, sample: { point: [0, 0, 0], part: -1 } as PaintSample };
+    target.painter.begin(config, reflect(input, axis, companion.sample));
+    out.push(companion);
+  }
+  return out;
+}
+
+/** `input` reflected across the plane of `axis` into `out` (the primitive is unknown there). */
+export function reflect(input: StrokeInput, axis: MirrorAxis, out: PaintSample): PaintSample {
+  const a = axis === 'x' ? 0 : axis === 'y' ? 1 : 2;
+  const p: [number, number, number] = [input.point[0], input.point[1], input.point[2]];
+  p[a] = -p[a];
+  out.point = p;
+  if (input.viewDir) {
+    const v: [number, number, number] = [input.viewDir[0], input.viewDir[1], input.viewDir[2]];
+    v[a] = -v[a];
+    out.viewDir = v;
+  } else out.viewDir = undefined;
+  out.pressure = input.pressure ?? 1;
+  out.part = -1;
+  return out;
+}
