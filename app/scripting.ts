@@ -193,14 +193,22 @@ function displayFlags(): DisplayFlags {
 
 /** Installs window.skinsmith; `ready` follows the first model the editor loads. */
 export function installScripting(): SkinsmithApi {
+  // The first model drawn that is still the editor's: with ?model=URL the built-in character is
+  // replaced before it is ever drawn, and `ready` follows the URL's model instead.
   const ready = new Promise<void>((resolve, reject) => {
     const off = editor.events.on('model', (model) => {
-      off();
-      viewport.whenDrawn(model).then(() => {
-        api.isReady = true;
-        performance.mark('skinsmith:ready');
-        resolve();
-      }, reject);
+      viewport.whenDrawn(model).then(
+        () => {
+          if (api.isReady || editor.model !== model) return;
+          off();
+          api.isReady = true;
+          performance.mark('skinsmith:ready');
+          resolve();
+        },
+        (err) => {
+          if (!api.isReady && editor.model === model) reject(err);
+        },
+      );
     });
   });
   // A failed first draw is already on screen; scripts that await `ready` still see the rejection.

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { exportedGlb } from '../test/support/exporter-fixtures.ts';
 import { dropFiles, expect, test, waitForModel } from './fixtures.ts';
 import { coverage, difference, viewportPixels } from './pixels.ts';
 
@@ -107,4 +108,22 @@ test('?model= of a missing same-origin file says so', async ({ page, pageErrors 
   await page.waitForFunction(() => window.skinsmith?.isReady === true, null, { timeout: 60_000 });
   await expect(page.getByTestId('error-toast')).toContainText('missing.glb');
   await expectStillMannequin(page);
+});
+
+test('?model= of a same-origin file opens it, and skinsmith.ready resolves once it is drawn', async ({
+  page,
+  pageErrors,
+}) => {
+  void pageErrors;
+  const glb = await exportedGlb('z-up-root', 2000);
+  await page.route(
+    (url) => url.pathname === '/models/z-up.glb',
+    (route) => route.fulfill({ body: Buffer.from(glb), contentType: 'model/gltf-binary' }),
+  );
+  await page.goto('/?model=/models/z-up.glb');
+  await page.waitForFunction(() => window.skinsmith !== undefined);
+  await page.evaluate(() => window.skinsmith.ready);
+  await waitForModel(page, 'z-up.glb');
+  expect(await page.evaluate(() => window.skinsmith.isReady)).toBe(true);
+  await expect(page.getByTestId('shown-pose')).toContainText('drawn as engines draw it');
 });
