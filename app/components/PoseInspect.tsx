@@ -72,7 +72,7 @@ function Creases() {
         <>
           <div
             className="pose-legend"
-            title={`Edge length change against the bind pose: 0 to ${CREASE_FULL * 100}% and more`}
+            title={`Edge length change against the rest pose: 0 to ${CREASE_FULL * 100}% and more`}
           >
             <span
               className="ramp"
@@ -84,7 +84,7 @@ function Creases() {
               <span>{(CREASE_FULL * 100).toFixed(0)}%+</span>
             </span>
           </div>
-          {!posed && <p className="muted">Bend a joint: the bind pose has no distortion.</p>}
+          {!posed && <p className="muted">Bend a joint: the rest pose has no distortion.</p>}
           {joints && (
             <ol className="pose-spots" aria-label="Worst spots">
               {spots.map((s) => (

@@ -3,7 +3,7 @@ import { resetPose } from '../pose/pose-actions.ts';
 import { usePose } from '../pose/pose-store.ts';
 import { Icon } from './Icon.tsx';
 
-/** The bind pose, one click away: lit while any joint is bent (or a clip frame is shown). */
+/** The rest pose, one click away: lit while any joint is bent (or a clip frame or the bind pose is shown). */
 export function PoseResetButton() {
   const posed = usePose((s) => s.posed);
   return (
@@ -16,7 +16,7 @@ export function PoseResetButton() {
       onClick={resetPose}
     >
       <Icon name="pose" />
-      <span>Bind pose</span>
+      <span>Rest pose</span>
     </button>
   );
 }

@@ -17,8 +17,8 @@ export const POSE_COMMANDS = {
     },
   },
   resetPose: {
-    label: 'Reset pose: every joint back to the bind pose',
-    brief: 'Bind pose (every joint)',
+    label: "Reset pose: every joint back to the file's rest pose (what engines show)",
+    brief: 'Rest pose (every joint)',
     shortcut: 'Alt+R',
     // e.code: Alt+R types '®' on some layouts (macOS Option).
     matches: (e: KeyboardEvent) => e.altKey && !e.ctrlKey && !e.metaKey && !e.shiftKey && e.code === 'KeyR',

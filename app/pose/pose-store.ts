@@ -13,7 +13,7 @@ export interface PoseUi {
   poseRev: number;
   /** Bumped when named poses are saved or deleted. */
   namedRev: number;
-  /** Whether any joint is away from the bind pose. */
+  /** Whether the mesh is away from the file's rest pose (a joint bent, a clip frame, the bind pose). */
   posed: boolean;
   skinning: SkinningMode;
   crease: boolean;

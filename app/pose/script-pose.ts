@@ -12,7 +12,7 @@ export interface ScriptPose {
   /** Sets a joint's rotation offset (Euler XYZ degrees in its local frame), as the sliders do. */
   setJointRotation(joint: number | string, degrees: V3): Promise<void>;
   getJointRotation(joint: number | string): V3;
-  /** Back to the bind pose (every joint), or one joint. */
+  /** Back to the rest pose (every joint), or one joint to its base. */
   reset(joint?: number | string): Promise<void>;
   applyPreset(name: PosePreset): Promise<PresetResult>;
   /** Mirrors the pose to the other side (the selected joint's side wins). */
