@@ -81,6 +81,7 @@ export class SkinSurface {
   /** Spatial index over the current positions. */
   readonly grid: PointGrid;
   private readonly mirrors = new Map<MirrorAxis, MirrorMap>();
+  private readonly mirrorSpaces = new Map<MirrorAxis, Float32Array>();
   private readonly options: SkinSurfaceOptions;
   private posed = false;
   private _components: Components | null = null;
@@ -207,39 +208,76 @@ export class SkinSurface {
   mirror(axis: MirrorAxis = 'x'): MirrorMap {
     let map = this.mirrors.get(axis);
     if (map) return map;
-    const P = this.parts.length;
-    const G = this.nodeCount;
-    const rest = this.restPositions;
-    const whole = this.posed ? new PointGrid(rest, G) : this.grid;
-    const tolerance =
-      this.options.mirrorTolerance ?? MIRROR_MAP_DEFAULTS.relativeTolerance * boundsDiagonal(rest, G);
-    if (P === 1) {
-      map = buildMirrorMap(rest, G, { axis, grid: whole, tolerance });
-    } else {
-      const partner = new Int32Array(G);
-      const a = axisIndex(axis);
-      let unmatched = 0;
-      for (let p = 0; p < P; p++) {
-        const g0 = this.nodeOffset[p];
-        const g1 = this.nodeOffset[p + 1];
-        const own = buildMirrorMap(rest.subarray(g0 * 3, g1 * 3), g1 - g0, { axis, tolerance }).partner;
-        for (let k = 0; k < g1 - g0; k++) {
-          let m = own[k] >= 0 ? g0 + own[k] : -1;
-          if (m < 0) {
-            const g = g0 + k;
-            const x = a === 0 ? -rest[g * 3] : rest[g * 3];
-            const y = a === 1 ? -rest[g * 3 + 1] : rest[g * 3 + 1];
-            const z = a === 2 ? -rest[g * 3 + 2] : rest[g * 3 + 2];
-            m = whole.nearest(x, y, z, tolerance);
-          }
-          partner[g0 + k] = m;
-          if (m < 0) unmatched++;
-        }
+    map = this.mirrorFrom(this.restPositions, axis, this.posed ? null : this.grid);
+    let from = this.restPositions;
+    // A rest pose that is not the bind pose may be asymmetric (a wolf's rest pose mid-stride)
+    // while the stored mesh, modelled symmetric, is not: the pairs are topology, so take the
+    // space where more vertices find theirs. The tolerance reported stays the rest pose's.
+    if (map.unmatched > 0 && this.parts.some((p) => p.shown)) {
+      const stored = this.storedNodePositions();
+      const alt = this.mirrorFrom(stored, axis, null);
+      if (alt.unmatched < map.unmatched) {
+        map = { ...alt, tolerance: map.tolerance };
+        from = stored;
       }
-      map = { axis, partner, unmatched, tolerance };
     }
     this.mirrors.set(axis, map);
+    this.mirrorSpaces.set(axis, from);
     return map;
+  }
+
+  /**
+   * The node positions the mirror map of `axis` was built from (the rest shape, or the stored
+   * mesh where that mirrors better): which side of the plane a node is on, consistently with its
+   * partner.
+   */
+  mirrorSpace(axis: MirrorAxis = 'x'): Float32Array {
+    this.mirror(axis);
+    return this.mirrorSpaces.get(axis)!;
+  }
+
+  /** The parts' stored positions (`POSITION`) per node. */
+  private storedNodePositions(): Float32Array {
+    const out = new Float32Array(this.nodeCount * 3);
+    for (let g = 0; g < this.nodeCount; g++) {
+      const pos = this.parts[this.nodePart[g]].positions;
+      const v = this.nodeVertex[g];
+      out[g * 3] = pos[v * 3];
+      out[g * 3 + 1] = pos[v * 3 + 1];
+      out[g * 3 + 2] = pos[v * 3 + 2];
+    }
+    return out;
+  }
+
+  /** The mirror map of node positions `rest` (`grid`: an index over them, or null to build one). */
+  private mirrorFrom(rest: Float32Array, axis: MirrorAxis, grid: PointGrid | null): MirrorMap {
+    const P = this.parts.length;
+    const G = this.nodeCount;
+    const whole = grid ?? new PointGrid(rest, G);
+    const tolerance =
+      this.options.mirrorTolerance ?? MIRROR_MAP_DEFAULTS.relativeTolerance * boundsDiagonal(rest, G);
+    if (P === 1) return buildMirrorMap(rest, G, { axis, grid: whole, tolerance });
+    const partner = new Int32Array(G);
+    const a = axisIndex(axis);
+    let unmatched = 0;
+    for (let p = 0; p < P; p++) {
+      const g0 = this.nodeOffset[p];
+      const g1 = this.nodeOffset[p + 1];
+      const own = buildMirrorMap(rest.subarray(g0 * 3, g1 * 3), g1 - g0, { axis, tolerance }).partner;
+      for (let k = 0; k < g1 - g0; k++) {
+        let m = own[k] >= 0 ? g0 + own[k] : -1;
+        if (m < 0) {
+          const g = g0 + k;
+          const x = a === 0 ? -rest[g * 3] : rest[g * 3];
+          const y = a === 1 ? -rest[g * 3 + 1] : rest[g * 3 + 1];
+          const z = a === 2 ? -rest[g * 3 + 2] : rest[g * 3 + 2];
+          m = whole.nearest(x, y, z, tolerance);
+        }
+        partner[g0 + k] = m;
+        if (m < 0) unmatched++;
+      }
+    }
+    return { axis, partner, unmatched, tolerance };
   }
 
   /**

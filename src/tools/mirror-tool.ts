@@ -62,7 +62,7 @@ export function mirrorTool(
   const G = surface.nodeCount;
   if (G === 0) return result;
   const partner = surface.mirror(axis).partner;
-  const rest = surface.restPositions;
+  const rest = surface.mirrorSpace(axis);
   const a = axisIndex(axis);
   // +1 left, -1 right, 0 on the plane.
   const side = (g: number): number => {

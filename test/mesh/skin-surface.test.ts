@@ -82,3 +82,34 @@ describe('triangleCorners and raycastTriangles', () => {
     expect(raycastTriangles(pos, [0, 1, 2], [2, 2, 3], [0, 0, -1])).toBeNull();
   });
 });
+
+describe('SkinSurface on a shown rest shape that differs from the stored one', () => {
+  // A strip symmetric about x = 0 as stored; drawn with its right half raised (an asymmetric rest pose).
+  const stored = Float32Array.from([
+    -2, 0, 0, -1, 0, 0, 1, 0, 0, 2, 0, 0, -2, 1, 0, -1, 1, 0, 1, 1, 0, 2, 1, 0,
+  ]);
+  const shown = stored.slice();
+  for (let v = 0; v < 8; v++) if (shown[v * 3] > 0) shown[v * 3 + 1] += 0.5;
+  const indices = Uint32Array.from([0, 1, 5, 0, 5, 4, 1, 2, 6, 1, 6, 5, 2, 3, 7, 2, 7, 6]);
+  const s = new SkinSurface([{ primitive: 0, positions: stored, shown, indices }]);
+
+  it('starts on the shown shape and welds on the stored one', () => {
+    expect(Array.from(s.positions)).toEqual(Array.from(shown));
+    expect(Array.from(s.restPositions)).toEqual(Array.from(shown));
+    expect(s.nodeCount).toBe(8);
+  });
+
+  it('pairs mirror partners where the mesh is symmetric (here: as stored), and says so', () => {
+    const map = s.mirror('x');
+    expect(map.unmatched).toBe(0);
+    expect(map.partner[0]).toBe(3);
+    expect(map.partner[5]).toBe(6);
+    expect(s.mirrorSpace('x')).not.toBe(s.restPositions);
+  });
+
+  it('keeps the shown shape when that one is the symmetric one', () => {
+    const t = new SkinSurface([{ primitive: 0, positions: shown, shown: stored, indices }]);
+    expect(t.mirror('x').unmatched).toBe(0);
+    expect(t.mirrorSpace('x')).toBe(t.restPositions);
+  });
+});
