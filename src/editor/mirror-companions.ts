@@ -2,9 +2,9 @@
  * Mirroring across skins. Modular characters keep each side of the body in a mesh of its own
  * skin (RobotExpressive's hands, Quaternius' four-skin body): a surface is one skin, so its mirror
  * map finds no partner for a hand whose twin is in another skin, and a mirrored stroke would
- * paint one side only. When most of the stroked surface has no partner of its own, the stroke is
- * played again, reflected across the mirror plane, on every other skin's surface that holds the
- * mirror joint: the companions. Together they are one undo step.
+ * paint one side only. When most of the stroked surface has no partner of its own (or its skin
+ * lacks the mirror joint), the stroke is played again, reflected across the mirror plane, on every
+ * other skin's surface that holds the mirror joint: the companions. Together they are one undo step.
  */
 import type { PaintSample } from '../brush/painter.ts';
 import type { MirrorAxis } from '../mesh/mirror-map.ts';
@@ -38,8 +38,10 @@ export function beginCompanions(
   if (!settings.mirror || settings.brush === 'sample') return [];
   const axis = settings.mirrorAxis;
   const own = primary.surface.mirror(axis);
-  if (own.unmatched <= COMPANION_UNMATCHED_SHARE * primary.surface.nodeCount) return [];
   const mid = targets.mirrorJoint(joint, axis);
+  // The surface mirrors itself, and its skin has the mirror joint to paint its other side with.
+  const selfMirrored = own.unmatched <= COMPANION_UNMATCHED_SHARE * primary.surface.nodeCount;
+  if (selfMirrored && primary.jointIndex.has(mid)) return [];
   if (locks.has(mid)) return [];
   const skins = new Set(targets.model.primitives.map((p) => p.skins[0]));
   const out: MirrorCompanion[] = [];
