@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn as spawn_, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -154,5 +154,21 @@ describe('bin/skinsmith.mjs', () => {
     const help = spawn('--help');
     expect(help.status).toBe(0);
     expect(help.stdout).toContain('skinsmith <command>');
+  });
+
+  it('stops quietly when the reader closes the pipe (skinsmith validate big.glb | head)', async () => {
+    // The pipe is closed before the command writes: its first write gets EPIPE.
+    const child = spawn_(process.execPath, [BIN, 'validate', good], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout.destroy();
+    let stderr = '';
+    child.stderr.on('data', (d) => {
+      stderr += d;
+    });
+    const code = await new Promise<number | null>((done) => child.on('close', (c) => done(c)));
+    expect(stderr).not.toMatch(/EPIPE|Error/);
+    expect(code).toBe(0);
   });
 });
