@@ -8,6 +8,7 @@ import { stageSkinSkeletons } from './fix-skin-skeleton.ts';
 import { prepareExportWeights } from './prepare-export-weights.ts';
 import type { SkinnedModel } from './skinned-model.ts';
 import {
+  stageAnimationAccessorsApart,
   stageBufferUris,
   stageSingleBuffer,
   stageTextureUris,
@@ -111,6 +112,7 @@ export async function exportDocument(
       const decompressed = stageWithoutCompression(stage, document);
       // Buffers first: staging weights may unset buffers of accessors it replaces.
       stageSingleBuffer(stage, document, o.format === 'glb');
+      stageAnimationAccessorsApart(stage, document);
       stageWeightAccessors(stage, document, prepared.primitives);
       const fixedSkeletons = stageSkinSkeletons(stage, document);
       if (o.format === 'gltf') {

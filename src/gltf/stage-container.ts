@@ -142,3 +142,34 @@ export function stageBufferUris(stage: ExportStage, document: Document, base: st
     });
   return names;
 }
+
+/**
+ * Gives animation samplers their own copy of any input/output accessor that is also used
+ * elsewhere (a vertex attribute, say): glTF-Transform writes vertex attributes in strided views,
+ * and a sampler reading one is ANIMATION_SAMPLER_ACCESSOR_WITH_BYTESTRIDE. Malformed sources do
+ * this; the export must not add the error. Undone after the write.
+ */
+export function stageAnimationAccessorsApart(stage: ExportStage, document: Document): number {
+  let copies = 0;
+  const shared = (a: Accessor) =>
+    a.listParents().some((p) => p.propertyType !== 'Root' && p.propertyType !== 'AnimationSampler');
+  for (const animation of document.getRoot().listAnimations()) {
+    for (const sampler of animation.listSamplers()) {
+      for (const [get, set] of [
+        [() => sampler.getInput(), (a: Accessor | null) => sampler.setInput(a)],
+        [() => sampler.getOutput(), (a: Accessor | null) => sampler.setOutput(a)],
+      ] as const) {
+        const original = get();
+        if (!original || !shared(original)) continue;
+        const copy = original.clone();
+        set(copy);
+        copies++;
+        stage.onRestore(() => {
+          set(original);
+          copy.dispose();
+        });
+      }
+    }
+  }
+  return copies;
+}
