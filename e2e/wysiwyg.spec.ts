@@ -112,7 +112,7 @@ async function compare(app: Page, oracle: Page, spec: OracleSpec, label: string)
   return compared;
 }
 
-async function checkModel(app: Page, name: string, bytes: Uint8Array): Promise<void> {
+async function checkModel(app: Page, name: string, bytes: Uint8Array, hasClip = false): Promise<void> {
   const oracle = await openOracle(app.context(), new URL(app.url()).origin);
   await oracleLoad(oracle, bytes);
   await app.bringToFront();
@@ -140,6 +140,7 @@ async function checkModel(app: Page, name: string, bytes: Uint8Array): Promise<v
   );
 
   const clips = await app.evaluate(() => window.skinsmith.pose.clips());
+  if (hasClip) expect(clips.length, `${name} has its clip`).toBeGreaterThan(0);
   if (clips.length > 0) {
     const time = clips[0].duration * 0.37;
     await app.evaluate((t) => window.skinsmith.editor.pose.sampleClip(0, t), time);
@@ -159,7 +160,7 @@ test.describe('the surface is what three.js draws', () => {
 
   test('on the mannequin as seven exporters write it', async ({ editor }) => {
     for (const convention of EXPORTER_CONVENTIONS)
-      await checkModel(editor, `${convention}.glb`, await exportedGlb(convention, 1500));
+      await checkModel(editor, `${convention}.glb`, await exportedGlb(convention, 1500), true);
   });
 
   for (const model of SHARED_MODEL_FILES) {

@@ -57,7 +57,62 @@ export function exportedAs(convention: ExporterConvention, targetVertices = 3000
   const doc = mannequinToDocument(data);
   doc.getRoot().getAsset().generator = `Skinsmith fixture: ${convention}`;
   SHAPERS[convention](doc, data);
+  addWaveClip(doc);
   return doc;
+}
+
+/**
+ * A one-second clip, as exporters bake them: the left forearm and the spine turn and back (LINEAR
+ * rotations, absolute: rest rotation · turn), and the hips move up a little (translation).
+ */
+function addWaveClip(doc: Document): void {
+  const r = doc.getRoot();
+  const buffer = r.listBuffers()[0];
+  const joints = r.listSkins()[0].listJoints();
+  const find = (suffix: string) => joints.find((j) => j.getName().endsWith(suffix));
+  const times = doc
+    .createAccessor('wave_times')
+    .setType('SCALAR')
+    .setArray(new Float32Array([0, 0.5, 1]))
+    .setBuffer(buffer);
+  const animation = doc.createAnimation('Wave');
+  const turn = (node: Node, axis: Vector3, angle: number) => {
+    const rest = new Quaternion().fromArray(node.getRotation());
+    const keys = [0, angle, 0].flatMap((a) =>
+      rest.clone().multiply(new Quaternion().setFromAxisAngle(axis, a)).toArray(),
+    );
+    const output = doc
+      .createAccessor(`wave_${node.getName()}`)
+      .setType('VEC4')
+      .setArray(new Float32Array(keys))
+      .setBuffer(buffer);
+    const sampler = doc.createAnimationSampler().setInput(times).setOutput(output).setInterpolation('LINEAR');
+    animation
+      .addSampler(sampler)
+      .addChannel(
+        doc.createAnimationChannel().setTargetNode(node).setTargetPath('rotation').setSampler(sampler),
+      );
+  };
+  const forearm = find('LeftForeArm');
+  const spine = find('Spine');
+  if (forearm) turn(forearm, new Vector3(0, 0, 1), 1.1);
+  if (spine) turn(spine, new Vector3(1, 0, 0), 0.4);
+  const hips = find('Hips');
+  if (hips) {
+    const t = hips.getTranslation();
+    const up = (k: number) => [t[0], t[1] + k * Math.abs(t[1] || 1) * 0.05, t[2]];
+    const output = doc
+      .createAccessor('wave_hips')
+      .setType('VEC3')
+      .setArray(new Float32Array([...up(0), ...up(1), ...up(0)]))
+      .setBuffer(buffer);
+    const sampler = doc.createAnimationSampler().setInput(times).setOutput(output).setInterpolation('LINEAR');
+    animation
+      .addSampler(sampler)
+      .addChannel(
+        doc.createAnimationChannel().setTargetNode(hips).setTargetPath('translation').setSampler(sampler),
+      );
+  }
 }
 
 /** The same as a GLB. */
