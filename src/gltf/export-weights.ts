@@ -12,6 +12,7 @@ import {
   stageBufferUris,
   stageSingleBuffer,
   stageTextureUris,
+  stageUnitVectors,
   stageWithoutCompression,
 } from './stage-container.ts';
 import { stageWeightAccessors } from './stage-weights.ts';
@@ -110,6 +111,8 @@ export async function exportDocument(
     const stage = new ExportStage();
     try {
       const decompressed = stageWithoutCompression(stage, document);
+      // What the compressed source hid from the validator must not show in the uncompressed export.
+      if (decompressed.length > 0) stageUnitVectors(stage, document);
       // Buffers first: staging weights may unset buffers of accessors it replaces.
       stageSingleBuffer(stage, document, o.format === 'glb');
       stageAnimationAccessorsApart(stage, document);

@@ -173,3 +173,52 @@ export function stageAnimationAccessorsApart(stage: ExportStage, document: Docum
   }
   return copies;
 }
+
+/**
+ * Decoded Draco and meshopt normals and tangents are quantised: they come back up to ~1e-3 off
+ * unit length, which the validator reports (ACCESSOR_VECTOR3_NON_UNIT, ACCESSOR_VECTOR4_NON_UNIT…)
+ * on the uncompressed export while the compressed source hid them from it. The glTF spec requires
+ * them unit, so export normalises float NORMAL and TANGENT (xyz; w is the handedness) of every
+ * primitive for the write — zero vectors are left as they are — and puts the arrays back after.
+ * Returns how many accessors it normalised.
+ */
+export function stageUnitVectors(stage: ExportStage, document: Document): number {
+  const done = new Set<Accessor>();
+  let normalised = 0;
+  for (const mesh of document.getRoot().listMeshes()) {
+    for (const prim of mesh.listPrimitives()) {
+      for (const semantic of ['NORMAL', 'TANGENT'] as const) {
+        const accessor = prim.getAttribute(semantic);
+        if (!accessor || done.has(accessor)) continue;
+        done.add(accessor);
+        const array = accessor.getArray();
+        if (!(array instanceof Float32Array) || accessor.getNormalized()) continue;
+        const size = accessor.getElementSize();
+        if (size < 3) continue;
+        const unit = unitVectors(array, size);
+        if (!unit) continue;
+        accessor.setArray(unit);
+        normalised++;
+        stage.onRestore(() => accessor.setArray(array));
+      }
+    }
+  }
+  return normalised;
+}
+
+/** A copy of `array` with every xyz of `size`-wide elements at unit length, or null if all are already. */
+function unitVectors(array: Float32Array, size: number): Float32Array | null {
+  let out: Float32Array | null = null;
+  for (let i = 0; i + 2 < array.length; i += size) {
+    const x = array[i];
+    const y = array[i + 1];
+    const z = array[i + 2];
+    const l = Math.hypot(x, y, z);
+    if (!(l > 0) || Math.abs(l - 1) <= 1e-6) continue;
+    out ??= array.slice();
+    out[i] = x / l;
+    out[i + 1] = y / l;
+    out[i + 2] = z / l;
+  }
+  return out;
+}

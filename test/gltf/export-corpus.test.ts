@@ -41,7 +41,12 @@ const FEW: Variant[] = [
 const FIXED_SOURCE_ERRORS: Record<string, string[]> = {
   RobotExpressive: ['ACCESSOR_WEIGHTS_NON_NORMALIZED'],
   QuaterniusWolf: ['SKIN_SKELETON_INVALID'],
-  LittlestTokyo: ['SKIN_IBM_ACCESSOR_WITH_BYTESTRIDE', 'ANIMATION_SAMPLER_ACCESSOR_WITH_BYTESTRIDE'],
+  // …and the decoded Draco tangents the compressed source hid from the validator.
+  LittlestTokyo: [
+    'SKIN_IBM_ACCESSOR_WITH_BYTESTRIDE',
+    'ANIMATION_SAMPLER_ACCESSOR_WITH_BYTESTRIDE',
+    'ACCESSOR_VECTOR3_NON_UNIT',
+  ],
 };
 
 describe.skipIf(!HAVE_SHARED_MODELS)('export corpus (../shared/models)', () => {

@@ -11,8 +11,12 @@ function sameValue(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-/** Accessor contents: type, component type, normalized, and every element, exactly. */
-export function diffAccessors(a: Accessor | null, b: Accessor | null, where: string): string[] {
+/**
+ * Accessor contents: type, component type, normalized, and every element, exactly. With `unit`
+ * (NORMAL, TANGENT: export puts decoded vectors back at unit length), `b`'s xyz may be `a`'s
+ * normalised, within float32 rounding.
+ */
+export function diffAccessors(a: Accessor | null, b: Accessor | null, where: string, unit = false): string[] {
   if (!a || !b) return a === b ? [] : [`${where}: ${a ? 'missing' : 'unexpected'} accessor`];
   const out: string[] = [];
   if (a.getType() !== b.getType()) out.push(`${where}: type ${a.getType()} vs ${b.getType()}`);
@@ -25,7 +29,13 @@ export function diffAccessors(a: Accessor | null, b: Accessor | null, where: str
     out.push(`${where}: length ${x?.length} vs ${y?.length}`);
     return out;
   }
+  const size = a.getElementSize();
   for (let i = 0; i < x.length; i++) {
+    if (unit && size >= 3 && i % size < 3) {
+      const o = i - (i % size);
+      const l = Math.hypot(x[o], x[o + 1], x[o + 2]);
+      if (l > 0 && Math.abs(y[i] - x[i] / l) <= 2e-7) continue;
+    }
     if (!Object.is(x[i], y[i]) && !(x[i] === y[i])) {
       out.push(`${where}: element ${i} ${x[i]} vs ${y[i]}`);
       break;
@@ -188,7 +198,15 @@ export function diffDocuments(a: Document, b: Document): string[] {
       const semA = p.listSemantics().filter((s) => !OWNED.test(s));
       const semB = q.listSemantics().filter((s) => !OWNED.test(s));
       if (!sameValue(semA.sort(), semB.sort())) out.push(`${wp}: attributes ${semA} vs ${semB}`);
-      for (const s of semA) out.push(...diffAccessors(p.getAttribute(s), q.getAttribute(s), `${wp} ${s}`));
+      for (const s of semA)
+        out.push(
+          ...diffAccessors(
+            p.getAttribute(s),
+            q.getAttribute(s),
+            `${wp} ${s}`,
+            s === 'NORMAL' || s === 'TANGENT',
+          ),
+        );
       const tgA = p.listTargets();
       const tgB = q.listTargets();
       if (tgA.length !== tgB.length) out.push(`${wp}: targets ${tgA.length} vs ${tgB.length}`);
