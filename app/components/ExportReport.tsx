@@ -99,6 +99,18 @@ export function ExportReport({ prepared }: { prepared: PreparedExport }) {
             {plural(result.fixedSkeletons, 'invalid skin.skeleton')} (the joints' root)
           </Fact>
         )}
+        {result.extensions.restored.length > 0 && (
+          <Fact label="Kept">
+            {result.extensions.restored.join(', ')} (extensions written back as the source had them)
+          </Fact>
+        )}
+        {result.extensions.dropped.length > 0 && (
+          <Fact label="Not kept">
+            <span className="warning" data-testid="dropped-extensions">
+              {result.extensions.dropped.join(', ')}
+            </span>
+          </Fact>
+        )}
         {result.decompressed.length > 0 && (
           <Fact label="Compression">
             none: geometry written uncompressed ({result.decompressed.join(', ')} in the source)

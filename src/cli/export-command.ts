@@ -162,9 +162,14 @@ export const exportCommand: Command = {
         repairedOnImport: model.repairedVertices,
         fixedSkeletons: result.fixedSkeletons,
         decompressed: result.decompressed,
+        keptExtensions: result.extensions.restored,
+        droppedExtensions: result.extensions.dropped,
         validation: validationSummary(v),
       }),
     );
+    // Never silently: say what of the source the export could not keep.
+    if (result.extensions.dropped.length)
+      io.stderr(`skinsmith export: not kept from the source: ${result.extensions.dropped.join(', ')}\n`);
     return v && v.newErrors > 0 ? 1 : 0;
   },
 };

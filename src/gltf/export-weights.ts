@@ -7,6 +7,7 @@ import { ExportStage } from './export-stage.ts';
 import { stageSkinSkeletons } from './fix-skin-skeleton.ts';
 import { prepareExportWeights } from './prepare-export-weights.ts';
 import type { SkinnedModel } from './skinned-model.ts';
+import type { RestoredExtensions } from './source-extensions.ts';
 import {
   stageAnimationAccessorsApart,
   stageBufferUris,
@@ -60,6 +61,11 @@ export interface ExportResult {
   fixedSkeletons: number;
   /** Compression extensions the source used that the export writes uncompressed. */
   decompressed: string[];
+  /**
+   * Source extensions glTF-Transform does not implement, written back as they were (`restored`),
+   * or that could not be (`dropped`, with where); texture/sampler names put back.
+   */
+  extensions: RestoredExtensions;
 }
 
 /** "Fox.glb" → "Fox"; "my model.gltf" → "my model". */

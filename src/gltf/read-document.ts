@@ -7,6 +7,7 @@ import { preflightGltf } from './preflight.ts';
 import { checkReadDocument } from './preflight-document.ts';
 import { formatBytes, LOAD_LIMITS, type LoadLimits } from './preflight-limits.ts';
 import { classifyReadError } from './preflight-read-error.ts';
+import { keepSourceExtensions } from './source-extensions.ts';
 
 const GLB_HEADER = 12;
 const CHUNK_JSON = 0x4e4f534a;
@@ -139,6 +140,7 @@ export async function readDocument(input: InputFiles, options: ReadDocumentOptio
   } catch (err) {
     throw classifyReadError(name, json, err);
   }
+  keepSourceExtensions(document, json);
   warnings.push(...checkReadDocument(name, document, limits));
   for (const warning of warnings) options.onWarning?.(warning);
   return document;

@@ -2,6 +2,7 @@ import { type Document, Format, type JSONDocument, Logger, WebIO } from '@gltf-t
 import { ALL_EXTENSIONS } from '@gltf-transform/extensions';
 import { FastVertexWriter } from './fast-vertex-writer.ts';
 import { patchNearDefaults } from './patch-near-defaults.ts';
+import { type RestoredExtensions, restoreSourceExtensions } from './source-extensions.ts';
 
 /** What {@link writeExport} produced: one GLB, or a .gltf with the files it references. */
 export interface WrittenExport {
@@ -11,6 +12,8 @@ export interface WrittenExport {
   files?: Map<string, Uint8Array>;
   /** Total bytes. */
   size: number;
+  /** Source extensions glTF-Transform does not keep, written back (or reported dropped). */
+  extensions: RestoredExtensions;
 }
 
 let io: WebIO | null = null;
@@ -86,15 +89,16 @@ export async function writeExport(
   }
   const { json, resources } = written;
   patchNearDefaults(json, document);
+  const extensions = restoreSourceExtensions(json as unknown as Record<string, unknown>, document);
   if (format === 'glb') {
     // A GLB's only resource is its BIN chunk (images live in buffer views).
     const bytes = packGlb(json, Object.values(resources)[0]);
-    return { bytes, size: bytes.byteLength };
+    return { bytes, size: bytes.byteLength, extensions };
   }
   const files = new Map<string, Uint8Array>();
   files.set(fileName, new TextEncoder().encode(JSON.stringify(json, null, 2)));
   for (const [uri, data] of Object.entries(resources)) files.set(uriToPath(uri), data);
   let size = 0;
   for (const data of files.values()) size += data.byteLength;
-  return { files, size };
+  return { files, size, extensions };
 }

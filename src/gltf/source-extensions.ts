@@ -1,0 +1,190 @@
+/**
+ * What glTF-Transform does not keep of a file, kept here and written back on export: extensions
+ * it does not implement (a vendor's `EXT_…`/`MSFT_…`, the ratified `KHR_animation_pointer`) on
+ * the root and on scenes, nodes, meshes and their primitives, materials, skins and animations,
+ * the pointer of `KHR_animation_pointer` channels, and the `name`/`extras` of `textures[]` and
+ * `samplers[]` (glTF-Transform folds textures into images and samplers into texture infos).
+ *
+ * Matching is by index, which export preserves for everything Skinsmith does not add or remove;
+ * an element whose index or name no longer matches is not patched and its extensions are
+ * reported as dropped, never silently. Extension data that refers to other elements by index is
+ * copied as it is (export keeps those indices for the arrays above).
+ */
+import type { Document } from '@gltf-transform/core';
+import { ALL_EXTENSIONS } from '@gltf-transform/extensions';
+
+type Json = Record<string, unknown>;
+
+const KNOWN = new Set(ALL_EXTENSIONS.map((e) => e.EXTENSION_NAME));
+/** Arrays whose elements' unknown extensions are carried over, by index. */
+const ARRAYS = ['scenes', 'nodes', 'meshes', 'materials', 'skins', 'animations', 'cameras'] as const;
+
+interface Snapshot {
+  json: Json;
+  used: string[];
+  required: string[];
+}
+
+const snapshots = new WeakMap<Document, Snapshot>();
+
+/** What {@link restoreSourceExtensions} did. */
+export interface RestoredExtensions {
+  /** Extension names written back. */
+  restored: string[];
+  /** Extension names the source had and the export could not write back (where, briefly). */
+  dropped: string[];
+  /** textures[] and samplers[] entries whose name or extras were written back. */
+  namedTextures: number;
+}
+
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+const unknownKeys = (ext: unknown): string[] =>
+  isObject(ext) ? Object.keys(ext).filter((k) => !KNOWN.has(k)) : [];
+
+/** Keeps the parts of the source JSON that reading drops (call with the JSON the document was read from). */
+export function keepSourceExtensions(document: Document, json: Json): void {
+  const used = Array.isArray(json.extensionsUsed)
+    ? (json.extensionsUsed as unknown[]).filter((e) => typeof e === 'string')
+    : [];
+  const required = Array.isArray(json.extensionsRequired)
+    ? (json.extensionsRequired as unknown[]).filter((e) => typeof e === 'string')
+    : [];
+  const unknown = (used as string[]).filter((e) => !KNOWN.has(e));
+  const hasNames =
+    (Array.isArray(json.textures) &&
+      (json.textures as unknown[]).some((t) => isObject(t) && (t.name || t.extras))) ||
+    (Array.isArray(json.samplers) &&
+      (json.samplers as unknown[]).some((s) => isObject(s) && (s.name || s.extras)));
+  if (unknown.length === 0 && !hasNames) return;
+  // A structured copy: the reader keeps no reference to the JSON, and later edits must not reach it.
+  snapshots.set(document, {
+    json: structuredClone(json),
+    used: unknown,
+    required: (required as string[]).filter((e) => unknown.includes(e)),
+  });
+}
+
+/** Writes back into `out` (the export's JSON) what {@link keepSourceExtensions} kept for `document`. */
+export function restoreSourceExtensions(out: Json, document: Document): RestoredExtensions {
+  const result: RestoredExtensions = { restored: [], dropped: [], namedTextures: 0 };
+  const snap = snapshots.get(document);
+  if (!snap) return result;
+  const src = snap.json;
+  const restored = new Set<string>();
+  const dropped = new Set<string>();
+  const copy = (from: unknown, to: Json) => {
+    if (!isObject(from)) return;
+    const names = unknownKeys(from.extensions);
+    if (names.length === 0) return;
+    const ext = (isObject(to.extensions) ? to.extensions : (to.extensions = {})) as Json;
+    for (const n of names) {
+      ext[n] = structuredClone((from.extensions as Json)[n]);
+      restored.add(n);
+    }
+  };
+  const drop = (from: unknown, where: string) => {
+    if (!isObject(from)) return;
+    for (const n of unknownKeys(from.extensions)) dropped.add(`${n} (${where})`);
+  };
+
+  copy(src, out);
+  for (const key of ARRAYS) {
+    const a = Array.isArray(src[key]) ? (src[key] as unknown[]) : [];
+    const b = Array.isArray(out[key]) ? (out[key] as Json[]) : [];
+    a.forEach((element, i) => {
+      const target = b[i];
+      const sameName = isObject(element) && target && (element.name ?? '') === (target.name ?? '');
+      if (!target || !sameName) {
+        drop(element, `${key}[${i}]`);
+        return;
+      }
+      copy(element, target);
+      if (key === 'meshes') primitives(element as Json, target, i);
+      if (key === 'animations') channels(element as Json, target, i);
+    });
+  }
+
+  function primitives(from: Json, to: Json, m: number): void {
+    const a = Array.isArray(from.primitives) ? (from.primitives as unknown[]) : [];
+    const b = Array.isArray(to.primitives) ? (to.primitives as Json[]) : [];
+    a.forEach((p, j) => {
+      if (b[j]) copy(p, b[j]);
+      else drop(p, `meshes[${m}].primitives[${j}]`);
+    });
+  }
+
+  function channels(from: Json, to: Json, k: number): void {
+    const a = Array.isArray(from.channels) ? (from.channels as Json[]) : [];
+    const b = Array.isArray(to.channels) ? (to.channels as Json[]) : [];
+    a.forEach((ch, j) => {
+      const target = isObject(ch) ? (ch.target as Json | undefined) : undefined;
+      if (!isObject(target)) return;
+      const outTarget = b[j] && isObject(b[j].target) ? (b[j].target as Json) : null;
+      if (!outTarget || outTarget.path !== target.path) drop(target, `animations[${k}].channels[${j}]`);
+      else copy(target, outTarget);
+    });
+  }
+
+  result.namedTextures = restoreTextureNames(src, out);
+  for (const n of snap.used)
+    if (!restored.has(n) && ![...dropped].some((d) => d.startsWith(`${n} `))) dropped.add(`${n} (unplaced)`);
+  if (restored.size > 0) {
+    const used = new Set([...((out.extensionsUsed as string[]) ?? []), ...restored]);
+    out.extensionsUsed = [...used];
+    const required = snap.required.filter((n) => restored.has(n));
+    if (required.length)
+      out.extensionsRequired = [...new Set([...((out.extensionsRequired as string[]) ?? []), ...required])];
+  }
+  result.restored = [...restored].sort();
+  result.dropped = [...dropped].sort();
+  return result;
+}
+
+const SAMPLER_KEYS = ['magFilter', 'minFilter', 'wrapS', 'wrapT'] as const;
+
+/** name/extras of textures[] (matched by image and sampler settings) and samplers[] (by settings). */
+function restoreTextureNames(src: Json, out: Json): number {
+  const srcSamplers = Array.isArray(src.samplers) ? (src.samplers as Json[]) : [];
+  const outSamplers = Array.isArray(out.samplers) ? (out.samplers as Json[]) : [];
+  const settings = (s: Json | undefined) =>
+    SAMPLER_KEYS.map(
+      (k) => (s?.[k] ?? (k.startsWith('wrap') ? 10497 : undefined)) as number | undefined,
+    ).join(',');
+  let n = 0;
+  const named = (from: Json, to: Json) => {
+    let changed = false;
+    if (from.name !== undefined && to.name === undefined) {
+      to.name = from.name;
+      changed = true;
+    }
+    if (from.extras !== undefined && to.extras === undefined) {
+      to.extras = structuredClone(from.extras);
+      changed = true;
+    }
+    if (changed) n++;
+  };
+  const usedSamplers = new Set<number>();
+  for (const s of outSamplers) {
+    const k = srcSamplers.findIndex((x, i) => !usedSamplers.has(i) && settings(x) === settings(s));
+    if (k < 0) continue;
+    usedSamplers.add(k);
+    named(srcSamplers[k], s);
+  }
+  const srcTextures = Array.isArray(src.textures) ? (src.textures as Json[]) : [];
+  const outTextures = Array.isArray(out.textures) ? (out.textures as Json[]) : [];
+  const usedTextures = new Set<number>();
+  const samplerOf = (samplers: Json[], t: Json) =>
+    settings(typeof t.sampler === 'number' ? samplers[t.sampler] : undefined);
+  for (const t of outTextures) {
+    const k = srcTextures.findIndex(
+      (x, i) =>
+        !usedTextures.has(i) &&
+        x.source === t.source &&
+        samplerOf(srcSamplers, x) === samplerOf(outSamplers, t),
+    );
+    if (k < 0) continue;
+    usedTextures.add(k);
+    named(srcTextures[k], t);
+  }
+  return n;
+}
