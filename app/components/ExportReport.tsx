@@ -111,6 +111,9 @@ export function ExportReport({ prepared }: { prepared: PreparedExport }) {
             </span>
           </Fact>
         )}
+        {result.recompressed.length > 0 && (
+          <Fact label="Compression">{result.recompressed.join(', ')} again, lossless (as in the source)</Fact>
+        )}
         {result.decompressed.length > 0 && (
           <Fact label="Compression">
             none: geometry written uncompressed ({result.decompressed.join(', ')} in the source)

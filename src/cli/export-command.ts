@@ -24,6 +24,7 @@ export const EXPORT_OPTION_SPECS: Record<string, OptionSpec> = {
   weights: { kind: 'string' },
   prune: { kind: 'string' },
   'no-validate': { kind: 'flag' },
+  uncompressed: { kind: 'flag' },
 };
 
 /**
@@ -50,6 +51,7 @@ export function exportOptions(options: Map<string, string>, out: string, command
     weights,
     prune,
     sourceName: basename(out),
+    compression: options.has('uncompressed') ? 'none' : 'auto',
   };
 }
 
@@ -128,6 +130,8 @@ export const exportCommand: Command = {
     '--weights float|unorm16|unorm8   weight encoding; default float',
     '--prune T                drop influences below T (0 ≤ T < 1) before limiting; default 0',
     '--no-validate            skip the glTF-Validator run on the result',
+    '--uncompressed           write a meshopt source uncompressed (default: meshopt again, exact);',
+    '                         a Draco source is always written uncompressed (Draco would re-quantise)',
   ],
   async run(argv, io) {
     const args = parseArgs(argv, this.options);
@@ -162,6 +166,7 @@ export const exportCommand: Command = {
         repairedOnImport: model.repairedVertices,
         fixedSkeletons: result.fixedSkeletons,
         decompressed: result.decompressed,
+        recompressed: result.recompressed,
         keptExtensions: result.extensions.restored,
         droppedExtensions: result.extensions.dropped,
         validation: validationSummary(v),

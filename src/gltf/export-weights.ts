@@ -9,6 +9,7 @@ import { prepareExportWeights } from './prepare-export-weights.ts';
 import type { SkinnedModel } from './skinned-model.ts';
 import type { RestoredExtensions } from './source-extensions.ts';
 import {
+  EXACT_COMPRESSION,
   stageAnimationAccessorsApart,
   stageBufferUris,
   stageSingleBuffer,
@@ -33,6 +34,12 @@ export interface ExportOptions {
   prune?: number;
   /** Name of the file the model came from ("Fox.glb"); the export is named after it. */
   sourceName?: string;
+  /**
+   * 'auto' (default): a meshopt source is written meshopt-compressed again (its buffer
+   * compression is exact: the decoded content is the same), a Draco one uncompressed (re-encoding
+   * would re-quantise positions). 'none': everything uncompressed.
+   */
+  compression?: 'auto' | 'none';
 }
 
 /** Defaults of {@link ExportOptions}. */
@@ -42,6 +49,7 @@ export const EXPORT_DEFAULTS: Required<ExportOptions> = {
   weights: 'float',
   prune: 0,
   sourceName: 'model.glb',
+  compression: 'auto',
 };
 
 /** What {@link exportDocument} wrote. */
@@ -61,6 +69,8 @@ export interface ExportResult {
   fixedSkeletons: number;
   /** Compression extensions the source used that the export writes uncompressed. */
   decompressed: string[];
+  /** Compression extensions the source used that the export writes again (meshopt: exact). */
+  recompressed: string[];
   /**
    * Source extensions glTF-Transform does not implement, written back as they were (`restored`),
    * or that could not be (`dropped`, with where); texture/sampler names put back.
@@ -85,6 +95,8 @@ function checkOptions(o: Required<ExportOptions>): void {
   if (!['float', 'unorm16', 'unorm8'].includes(o.weights))
     throw new RangeError(`weights must be float, unorm16 or unorm8`);
   if (!(o.prune >= 0 && o.prune < 1)) throw new RangeError(`prune must be a number in [0, 1)`);
+  if (o.compression !== 'auto' && o.compression !== 'none')
+    throw new RangeError(`compression must be auto or none`);
 }
 
 /**
@@ -116,9 +128,13 @@ export async function exportDocument(
   return withDocumentLock(document, async () => {
     const stage = new ExportStage();
     try {
-      const decompressed = stageWithoutCompression(stage, document);
+      const setAside = stageWithoutCompression(stage, document);
+      // meshopt is exact: written again (a second pass over the written file), Draco is not.
+      const recompressed =
+        o.compression === 'auto' ? setAside.filter((n) => EXACT_COMPRESSION.includes(n)) : [];
+      const decompressed = setAside.filter((n) => !recompressed.includes(n));
       // What the compressed source hid from the validator must not show in the uncompressed export.
-      if (decompressed.length > 0) stageUnitVectors(stage, document);
+      if (setAside.length > 0) stageUnitVectors(stage, document);
       // Buffers first: staging weights may unset buffers of accessors it replaces.
       stageSingleBuffer(stage, document, o.format === 'glb');
       stageAnimationAccessorsApart(stage, document);
@@ -130,7 +146,9 @@ export async function exportDocument(
         reserved.add(fileName);
         stageTextureUris(stage, document, rb, reserved);
       }
-      const written = await writeExport(document, o.format, fileName, resourceBase(base));
+      const written = await writeExport(document, o.format, fileName, resourceBase(base), {
+        meshopt: recompressed.includes('EXT_meshopt_compression'),
+      });
       return {
         format: o.format,
         fileName,
@@ -138,6 +156,7 @@ export async function exportDocument(
         histogram: prepared.histogram,
         fixedSkeletons,
         decompressed,
+        recompressed,
       };
     } finally {
       stage.restore();

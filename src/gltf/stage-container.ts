@@ -33,6 +33,9 @@ export function stageWithoutCompression(stage: ExportStage, document: Document):
   return removed.map((r) => r.name);
 }
 
+/** Compression that gives back exactly what it was given: meshopt without filters. */
+export const EXACT_COMPRESSION = ['EXT_meshopt_compression'];
+
 /** True when something other than the Root (a primitive, skin, sampler…) uses the accessor. */
 export function isAccessorUsed(accessor: Accessor): boolean {
   return accessor.listParents().some((p) => p.propertyType !== 'Root');

@@ -1,5 +1,5 @@
 import { type Document, Format, type JSONDocument, Logger, WebIO } from '@gltf-transform/core';
-import { ALL_EXTENSIONS } from '@gltf-transform/extensions';
+import { ALL_EXTENSIONS, EXTMeshoptCompression } from '@gltf-transform/extensions';
 import { FastVertexWriter } from './fast-vertex-writer.ts';
 import { patchNearDefaults } from './patch-near-defaults.ts';
 import { type RestoredExtensions, restoreSourceExtensions } from './source-extensions.ts';
@@ -28,6 +28,34 @@ function writer(): WebIO {
     .setLogger(new Logger(Logger.Verbosity.ERROR))
     .registerExtensions([...ALL_EXTENSIONS, FastVertexWriter]);
   return io;
+}
+
+let meshoptIO: WebIO | null = null;
+
+/** The writer for meshopt-compressed exports (the encoder loads on first use). */
+async function meshoptWriter(): Promise<WebIO> {
+  if (meshoptIO) return meshoptIO;
+  const { MeshoptEncoder } = await import('meshoptimizer');
+  await MeshoptEncoder.ready;
+  meshoptIO = new WebIO()
+    .setLogger(new Logger(Logger.Verbosity.ERROR))
+    .registerExtensions(ALL_EXTENSIONS)
+    .registerDependencies({ 'meshopt.encoder': MeshoptEncoder });
+  return meshoptIO;
+}
+
+async function compressWithMeshopt(
+  written: JSONDocument,
+  format: 'glb' | 'gltf',
+  base: string,
+): Promise<JSONDocument> {
+  const io = await meshoptWriter();
+  const doc = await io.readJSON(written);
+  doc
+    .createExtension(EXTMeshoptCompression)
+    .setRequired(true)
+    .setEncoderOptions({ method: EXTMeshoptCompression.EncoderMethod.QUANTIZE });
+  return io.writeJSON(doc, { format: format === 'glb' ? Format.GLB : Format.GLTF, basename: base });
 }
 
 /** A URI as the relative path of the file it names. */
@@ -75,6 +103,7 @@ export async function writeExport(
   format: 'glb' | 'gltf',
   fileName: string,
   base: string,
+  options: { meshopt?: boolean } = {},
 ): Promise<WrittenExport> {
   // Created for this write only (an extension the document holds is one the writer runs).
   document.createExtension(FastVertexWriter);
@@ -87,6 +116,10 @@ export async function writeExport(
   } finally {
     document.disposeExtension(FastVertexWriter.EXTENSION_NAME);
   }
+  // meshopt: the written file read back and written again compressed (lossless QUANTIZE method:
+  // byte-level, no filters), so the editor's document and its staged accessors never meet the
+  // encoder's layout. Near-default values and source extensions are patched after either pass.
+  if (options.meshopt) written = await compressWithMeshopt(written, format, base);
   const { json, resources } = written;
   patchNearDefaults(json, document);
   const extensions = restoreSourceExtensions(json as unknown as Record<string, unknown>, document);

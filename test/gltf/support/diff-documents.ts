@@ -103,12 +103,16 @@ export function diffDocuments(a: Document, b: Document): string[] {
   const { generator: _gb, ...assetB } = rb.getAsset();
   if (!sameValue(assetA, assetB)) out.push('asset');
   if (!sameValue(ra.getExtras(), rb.getExtras())) out.push('root extras');
+  // Compression is how bytes are stored, not content: either side may have it or not.
   const compression = /draco|meshopt/i;
   const extA = ra
     .listExtensionsUsed()
     .map((e) => e.extensionName)
     .filter((n) => !compression.test(n));
-  const extB = rb.listExtensionsUsed().map((e) => e.extensionName);
+  const extB = rb
+    .listExtensionsUsed()
+    .map((e) => e.extensionName)
+    .filter((n) => !compression.test(n));
   if (!sameValue(extA.sort(), extB.sort())) out.push(`extensionsUsed ${extA} vs ${extB}`);
 
   const [na, nb] = [ra.listNodes(), rb.listNodes()];
