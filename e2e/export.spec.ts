@@ -1,7 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { WebIO } from '@gltf-transform/core';
+import { ALL_EXTENSIONS, EXTMeshoptCompression } from '@gltf-transform/extensions';
 import { unzipSync } from 'fflate';
+import { MeshoptEncoder } from 'meshoptimizer';
 import { validateGltf } from '../src/gltf/validate.ts';
+import { exportedAs } from '../test/support/exporter-fixtures.ts';
 import {
   downloadFromDialog,
   exportFromDialog,
@@ -159,4 +163,32 @@ test('an export with errors of its own says so in red and still downloads', asyn
   const pending = page.waitForEvent('download');
   await dialog.getByRole('button', { name: 'Download anyway' }).click();
   expect((await pending).suggestedFilename()).toBe('Mannequin.glb');
+});
+
+test('a meshopt source exports meshopt-compressed again, in the browser, valid and with the same weights', async ({
+  editor: page,
+}) => {
+  await MeshoptEncoder.ready;
+  const doc = exportedAs('mesh-node-trs', 2000);
+  doc
+    .createExtension(EXTMeshoptCompression)
+    .setRequired(true)
+    .setEncoderOptions({ method: EXTMeshoptCompression.EncoderMethod.QUANTIZE });
+  const packed = await new WebIO()
+    .registerExtensions(ALL_EXTENSIONS)
+    .registerDependencies({ 'meshopt.encoder': MeshoptEncoder })
+    .writeBinary(doc);
+  await loadInPage(page, packed, 'Packed.glb');
+  await waitForModel(page, 'Packed.glb');
+  const before = await readWeights(page);
+  await exportFromDialog(page);
+  const dialog = page.getByTestId('export-dialog');
+  await expect(dialog.getByTestId('count-errors')).toHaveAttribute('data-value', '0');
+  await expect(dialog).toContainText('EXT_meshopt_compression again, lossless');
+  const file = await downloadFromDialog(page);
+  const report = await validateGltf({ name: file.name, bytes: file.bytes });
+  expect(report.messages.filter((m) => m.severity === 'error')).toEqual([]);
+  await loadInPage(page, file.bytes, 'Again.glb');
+  await waitForModel(page, 'Again.glb');
+  expect(weightDifference(before, await readWeights(page))).toBeLessThanOrEqual(1e-6);
 });
