@@ -100,22 +100,103 @@ export function boneAxisConvention(bind: Float64Array[], positions: number[][], 
   return sums[best] / n >= 0.9 ? best : -1;
 }
 
+/**
+ * Scenes put several skeletons in one skin (LittlestTokyo: six koi, each a set of chains under
+ * one root joint, overlapping in the bind pose): binding them as one hands a fish's vertices to
+ * another fish's tail. Where every primitive of a group already has weights, a primitive's own
+ * joints are those its weights use and their descendants; primitives sharing none of them are
+ * separate objects, and where objects overlap in space each binds apart, only to its own joints.
+ * Otherwise (one character, or objects apart: a robot's two hands) the group stays one, so a
+ * character keeps one voxel solid.
+ */
+function splitByObject(
+  model: SkinnedModel,
+  skin: number,
+  prims: number[],
+): { prims: number[]; allowed: Set<number> | null }[] {
+  const whole = [{ prims, allowed: null }];
+  const joints = model.skins[skin].joints;
+  const inSkin = new Set(joints);
+  const own = (p: number): Set<number> | null => {
+    const w = model.primitives[p].weights;
+    const out = new Set<number>();
+    for (let i = 0; i < w.weights.length; i++) if (w.weights[i] > 0) out.add(joints[w.joints[i]]);
+    if (out.size === 0) return null;
+    const stack = [...out];
+    while (stack.length) {
+      for (const c of model.joints.get(stack.pop()!)?.children ?? []) {
+        if (inSkin.has(c) && !out.has(c)) {
+          out.add(c);
+          stack.push(c);
+        }
+      }
+    }
+    return out;
+  };
+  const sets = prims.map(own);
+  if (prims.length < 2 || sets.some((x) => x === null)) return whole;
+  // Objects: primitives linked by a shared joint (union-find).
+  const parent = prims.map((_, i) => i);
+  const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i])));
+  for (let i = 0; i < prims.length; i++)
+    for (let k = i + 1; k < prims.length; k++)
+      if ([...sets[i]!].some((j) => sets[k]!.has(j))) parent[find(i)] = find(k);
+  const objects = new Map<number, { prims: number[]; allowed: Set<number> }>();
+  prims.forEach((p, i) => {
+    const r = find(i);
+    const o = objects.get(r) ?? { prims: [], allowed: new Set<number>() };
+    o.prims.push(p);
+    for (const j of sets[i]!) o.allowed.add(j);
+    objects.set(r, o);
+  });
+  if (objects.size < 2) return whole;
+  const list = [...objects.values()];
+  const boxes = list.map((o) => boundsOf(model, o.prims));
+  const overlap = boxes.some((a, i) => boxes.some((b, k) => k > i && intersects(a, b)));
+  return overlap ? list : whole;
+}
+
+type Box = [number, number, number, number, number, number];
+
+function boundsOf(model: SkinnedModel, prims: number[]): Box {
+  const b: Box = [Infinity, Infinity, Infinity, -Infinity, -Infinity, -Infinity];
+  for (const p of prims) {
+    const P = model.primitives[p].positions;
+    for (let i = 0; i < P.length; i += 3)
+      for (let c = 0; c < 3; c++) {
+        if (P[i + c] < b[c]) b[c] = P[i + c];
+        if (P[i + c] > b[c + 3]) b[c + 3] = P[i + c];
+      }
+  }
+  return b;
+}
+
+function intersects(a: Box, b: Box): boolean {
+  for (let c = 0; c < 3; c++) if (a[c] > b[c + 3] || b[c] > a[c + 3]) return false;
+  return true;
+}
+
 /** Groups the model's skinned primitives into auto-bind jobs; see the module comment. */
 export function bindGroupsOfModel(model: SkinnedModel): ModelBindGroup[] {
-  const groups = new Map<string, { skin: number; prims: number[] }>();
+  const bySkins = new Map<string, { skin: number; prims: number[] }>();
   model.primitives.forEach((prim, p) => {
     const s = prim.skins[0];
     const key = [...model.skins[s].joints].sort((x, y) => x - y).join(',');
-    const group = groups.get(key) ?? { skin: s, prims: [] };
+    const group = bySkins.get(key) ?? { skin: s, prims: [] };
     group.prims.push(p);
-    groups.set(key, group);
+    bySkins.set(key, group);
   });
+  const groups = [...bySkins.values()].flatMap(({ skin, prims }) =>
+    splitByObject(model, skin, prims).map((g) => ({ skin, ...g })),
+  );
   const inv = new Float64Array(16);
-  return [...groups.values()].map(({ skin, prims }) => {
+  return groups.map(({ skin, prims, allowed }) => {
     const ref = model.skins[skin];
     const jointIds = ref.joints;
     const indexOf = new Map(jointIds.map((id, i) => [id, i]));
     const bind = jointIds.map((_, i) => invertAffine(ref.inverseBindMatrices, i * 16, new Float64Array(16)));
+    // An object binds to its own joints only: the others are left out, as excluded joints are.
+    const inBranch = (id: number): boolean => allowed === null || allowed.has(id);
     const joints: BindJoint[] = jointIds.map((id, i) => {
       let parent = model.joints.get(id)?.parent ?? -1;
       const seen = new Set<number>();
@@ -126,6 +207,7 @@ export function bindGroupsOfModel(model: SkinnedModel): ModelBindGroup[] {
       return {
         position: [bind[i][12], bind[i][13], bind[i][14]],
         parent: parent >= 0 ? (indexOf.get(parent) ?? -1) : -1,
+        ...(inBranch(id) ? {} : { excluded: true }),
       };
     });
     const convention = boneAxisConvention(

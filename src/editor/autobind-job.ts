@@ -105,7 +105,11 @@ function groupRequest(
 ) {
   const input: AutobindInput = {
     ...group.input,
-    joints: group.input.joints.map((j, i) => ({ ...j, excluded: editor.excluded.has(group.jointIds[i]) })),
+    // Left out: what the user excluded, and joints of another branch (bindGroupsOfModel).
+    joints: group.input.joints.map((j, i) => ({
+      ...j,
+      excluded: j.excluded === true || editor.excluded.has(group.jointIds[i]),
+    })),
   };
   const locked = Uint8Array.from(group.jointIds, (id) => (editor.locks.has(id) ? 1 : 0));
   // Locks turn a full bind into a rebind of every joint: only a rebind keeps locked weights.
