@@ -10,6 +10,7 @@ import { exportAndValidate } from '../../src/gltf/export-and-validate.ts';
 import { packGlb } from '../../src/gltf/write-export.ts';
 import { makeSkinnedDocument } from './support/skinned-fixture.ts';
 
+// biome-ignore lint/suspicious/noExplicitAny: glTF JSON edited by hand, as a file's author would
 type Json = Record<string, any>;
 
 const PNG = Uint8Array.from(
