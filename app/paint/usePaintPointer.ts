@@ -2,6 +2,7 @@ import { addAfterEffect, addEffect, useThree } from '@react-three/fiber';
 import { useEffect } from 'react';
 import type { BrushModifiers } from '../../src/editor/brush-settings.ts';
 import { editor } from '../editor-instance.ts';
+import { posedSignal } from '../pose/posed-signal.ts';
 import { useUi } from '../store.ts';
 import type { BrushCursor } from './brush-cursor.ts';
 import { cursorLook } from './cursor-look.ts';
@@ -139,6 +140,10 @@ export function usePaintPointer(cursor: BrushCursor): void {
       usePaint.subscribe(rehover),
       editor.events.on('selection', rehover),
       editor.events.on('locks', rehover),
+      // A new pose moves the surface under a still pointer: the circle follows it there.
+      posedSignal.on(() => {
+        if (!editor.paint.painting) rehover();
+      }),
       editor.paint.events.on('stroke', (phase) => {
         if (phase === 'cancel') strokePointer = null;
       }),
