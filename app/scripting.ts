@@ -134,20 +134,12 @@ function shownMesh(): ShownPrimitive[] {
   const drawn = viewport.drawnPositions();
   return model.primitives.map((prim) => {
     const { surface } = editor.paint.targets.forPrimitive(prim.id)!;
-    const part = surface.partOf(prim.id);
-    const v0 = surface.vertexOffset[part];
-    const n = surface.vertexOffset[part + 1] - v0;
-    const out = new Array<number>(n * 3);
-    for (let v = 0; v < n; v++) {
-      const g = surface.nodeOf[v0 + v];
-      for (let c = 0; c < 3; c++) out[v * 3 + c] = surface.positions[g * 3 + c];
-    }
     return {
       primitive: prim.id,
       meshIndex: prim.meshIndex,
       primitiveIndex: prim.primitiveIndex,
       skin: prim.skins[0],
-      surface: out,
+      surface: Array.from(surface.vertexPositions(prim.id)!),
       drawn: Array.from(drawn.get(prim.id) ?? []),
     };
   });

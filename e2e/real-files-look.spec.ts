@@ -1,23 +1,10 @@
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
 import { exportedGlb } from '../test/support/exporter-fixtures.ts';
 import { HAVE_SHARED_MODELS, readSharedModel } from '../test/support/shared-models.ts';
+import { loadInPage } from './export-helpers.ts';
 import { test } from './fixtures.ts';
 
 const OUT = join(import.meta.dirname, '..', 'tmp', 'look-real-files');
-
-async function open(page: Page, name: string, bytes: Uint8Array): Promise<void> {
-  const b64 = Buffer.from(bytes).toString('base64');
-  await page.evaluate(
-    async ([n, b]) => {
-      const bin = atob(b);
-      const data = new Uint8Array(bin.length);
-      for (let i = 0; i < bin.length; i++) data[i] = bin.charCodeAt(i);
-      await window.skinsmith.load(data, n);
-    },
-    [name, b64] as const,
-  );
-}
 
 /**
  * Screenshots of riggers' files to look at (not a test): a Mixamo-style rig (prefix folded, status
@@ -26,13 +13,13 @@ async function open(page: Page, name: string, bytes: Uint8Array): Promise<void> 
  */
 test('real files look', async ({ editor: page }) => {
   test.skip(!process.env.SKINSMITH_LOOK, 'set SKINSMITH_LOOK=1 to take the screenshots');
-  await open(page, 'mixamo.glb', await exportedGlb('scaled-armature', 6000));
+  await loadInPage(page, await exportedGlb('scaled-armature', 6000), 'mixamo.glb');
   await page.evaluate(() => window.skinsmith.selectJoint('mixamorig:LeftForeArm'));
   await page.evaluate(() => window.skinsmith.frame());
   await page.screenshot({ path: join(OUT, '1-mixamo.png') });
   if (!HAVE_SHARED_MODELS) return;
   const { name, bytes } = readSharedModel('CesiumMan/CesiumMan.glb');
-  await open(page, name, bytes);
+  await loadInPage(page, bytes, name);
   await page.keyboard.press('p');
   const joint = await page.evaluate(() => {
     const j =

@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { EXPORTER_CONVENTIONS, exportedGlb } from '../test/support/exporter-fixtures.ts';
 import { HAVE_SHARED_MODELS, readSharedModel, SHARED_MODEL_FILES } from '../test/support/shared-models.ts';
+import { loadInPage } from './export-helpers.ts';
 import { expect, test } from './fixtures.ts';
 import { changedBox, drag, enterPaint, type Point, pointerAway } from './paint-helpers.ts';
 import { viewportPixels } from './pixels.ts';
@@ -34,19 +35,6 @@ function record(model: string, results: Record<string, string>): void {
   } catch {}
   all[model] = results;
   writeFileSync(MATRIX, JSON.stringify(all, null, 2));
-}
-
-async function load(page: Page, name: string, bytes: Uint8Array): Promise<void> {
-  const b64 = Buffer.from(bytes).toString('base64');
-  await page.evaluate(
-    async ([n, b]) => {
-      const bin = atob(b);
-      const data = new Uint8Array(bin.length);
-      for (let i = 0; i < bin.length; i++) data[i] = bin.charCodeAt(i);
-      await window.skinsmith.load(data, n);
-    },
-    [name, b64] as const,
-  );
 }
 
 interface Bone {
@@ -221,7 +209,7 @@ async function bendAndStroke(page: Page, bone: Bone, radius: number): Promise<st
 
 async function runMatrix(page: Page, name: string, bytes: Uint8Array): Promise<void> {
   const results: Record<string, string> = {};
-  await load(page, name, bytes);
+  await loadInPage(page, bytes, name);
   // A brush a rigger would pick: 3% of the character, and wider than its edges (low-poly files).
   const { radius, edge } = await page.evaluate(() => {
     const { editor } = window.skinsmith;

@@ -13,6 +13,8 @@
 import type { Page } from '@playwright/test';
 import { EXPORTER_CONVENTIONS, exportedGlb } from '../test/support/exporter-fixtures.ts';
 import { HAVE_SHARED_MODELS, readSharedModel, SHARED_MODEL_FILES } from '../test/support/shared-models.ts';
+import { diagonalOf, maxDistance } from '../test/support/skinning-oracle.ts';
+import { loadInPage } from './export-helpers.ts';
 import { expect, test } from './fixtures.ts';
 import {
   type OraclePrimitive,
@@ -31,37 +33,6 @@ interface Shown {
   skin: number;
   surface: number[];
   drawn: number[];
-}
-
-function diagonal(arrays: number[][]): number {
-  const lo = [Infinity, Infinity, Infinity];
-  const hi = [-Infinity, -Infinity, -Infinity];
-  for (const a of arrays)
-    for (let i = 0; i < a.length; i++) {
-      lo[i % 3] = Math.min(lo[i % 3], a[i]);
-      hi[i % 3] = Math.max(hi[i % 3], a[i]);
-    }
-  return Math.hypot(hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]);
-}
-
-function maxDistance(a: number[], b: number[]): number {
-  let worst = a.length === b.length ? 0 : Infinity;
-  for (let i = 0; i + 2 < a.length && i + 2 < b.length; i += 3)
-    worst = Math.max(worst, Math.hypot(a[i] - b[i], a[i + 1] - b[i + 1], a[i + 2] - b[i + 2]));
-  return worst;
-}
-
-async function loadInApp(page: Page, name: string, bytes: Uint8Array): Promise<void> {
-  const b64 = Buffer.from(bytes).toString('base64');
-  await page.evaluate(
-    async ([n, b]) => {
-      const bin = atob(b);
-      const data = new Uint8Array(bin.length);
-      for (let i = 0; i < bin.length; i++) data[i] = bin.charCodeAt(i);
-      await window.skinsmith.load(data, n);
-    },
-    [name, b64] as const,
-  );
 }
 
 /** Joints to bend for the test pose: the most weighted joints and their parents. */
@@ -90,7 +61,7 @@ async function compare(app: Page, oracle: Page, spec: OracleSpec, label: string)
   });
   const shown: Shown[] = await app.evaluate(() => window.skinsmith.shownMesh());
   const drawn: OraclePrimitive[] = await oraclePositions(oracle, spec);
-  const diag = diagonal(drawn.map((d) => d.positions));
+  const diag = diagonalOf(drawn.map((d) => d.positions));
   let compared = 0;
   for (const s of shown) {
     expect(s.drawn.length, `${label}: the viewport draws primitive ${s.primitive}`).toBe(s.surface.length);
@@ -116,7 +87,7 @@ async function checkModel(app: Page, name: string, bytes: Uint8Array, hasClip = 
   const oracle = await openOracle(app.context(), new URL(app.url()).origin);
   await oracleLoad(oracle, bytes);
   await app.bringToFront();
-  await loadInApp(app, name, bytes);
+  await loadInPage(app, bytes, name);
   await compare(app, oracle, { kind: 'rest' }, `${name}, rest pose`);
 
   await app.evaluate(() => window.skinsmith.editor.pose.resetAll('bind'));

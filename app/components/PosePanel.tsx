@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { PosePreset } from '../../src/editor/pose-session.ts';
 import { tooltip } from '../commands.ts';
 import { editor } from '../editor-instance.ts';
@@ -136,40 +136,44 @@ function NamedPoses() {
  * Rest pose (the file's node transforms: what engines show) or bind pose (the joints where the
  * IBMs put them, as Maya's Go to Bind Pose). Posing starts from the one chosen.
  */
+const BASE_POSES = [
+  {
+    basis: 'rest',
+    label: 'Rest pose',
+    run: resetPose,
+    hint: () => "The file's rest pose: the joints' own node transforms, what three.js and other engines show",
+  },
+  {
+    basis: 'bind',
+    label: 'Bind pose',
+    run: showBindPose,
+    hint: (same: boolean) =>
+      `The bind pose: the joints where the inverse bind matrices put them, ${
+        same ? 'the same as the rest pose in this file' : 'the mesh as stored (this file’s rest pose differs)'
+      }`,
+  },
+] as const;
+
 function BasePoseButtons() {
   const hasModel = useUi((s) => s.modelRev > 0);
-  const [, setRev] = useState(0);
-  useEffect(() => editor.pose.events.on('pose', () => setRev((r) => r + 1)), []);
-  const shown = hasModel && editor.model ? editor.pose.shown : null;
+  const shown = usePose((s) => s.shown);
   const same = hasModel && editor.model ? !editor.pose.describeShown().restDiffersFromBind : true;
   return (
     <div className="pose-row" data-testid="base-pose">
-      <button
-        type="button"
-        className={`pose-button${shown === 'rest' ? ' active' : ''}`}
-        title="The file's rest pose: the joints' own node transforms, what three.js and other engines show"
-        disabled={!hasModel}
-        data-base="rest"
-        aria-pressed={shown === 'rest'}
-        onClick={resetPose}
-      >
-        Rest pose
-      </button>
-      <button
-        type="button"
-        className={`pose-button${shown === 'bind' ? ' active' : ''}`}
-        title={
-          same
-            ? 'The bind pose: the joints where the inverse bind matrices put them (the same as the rest pose in this file)'
-            : 'The bind pose: the joints where the inverse bind matrices put them, the mesh as stored (this file’s rest pose differs)'
-        }
-        disabled={!hasModel}
-        data-base="bind"
-        aria-pressed={shown === 'bind'}
-        onClick={showBindPose}
-      >
-        Bind pose
-      </button>
+      {BASE_POSES.map((b) => (
+        <button
+          key={b.basis}
+          type="button"
+          className={`pose-button${hasModel && shown === b.basis ? ' active' : ''}`}
+          title={b.hint(same)}
+          disabled={!hasModel}
+          data-base={b.basis}
+          aria-pressed={hasModel && shown === b.basis}
+          onClick={b.run}
+        >
+          {b.label}
+        </button>
+      ))}
     </div>
   );
 }

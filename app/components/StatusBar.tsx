@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
 import { editor } from '../editor-instance.ts';
+import { usePose } from '../pose/pose-store.ts';
 import { useUi } from '../store.ts';
 import { Icon } from './Icon.tsx';
 
@@ -16,8 +16,7 @@ function Stat({ name, value, label, one }: { name: string; value: number; label:
 
 /** Which pose is shown, and — where the file's rest and bind pose differ — that the mesh is drawn as engines draw it. */
 function ShownPoseBadge() {
-  const [, setRev] = useState(0);
-  useEffect(() => editor.pose.events.on('pose', () => setRev((r) => r + 1)), []);
+  usePose((s) => s.shown); // re-render when the shown pose changes (describeShown reads it)
   if (!editor.model) return null;
   const report = editor.pose.describeShown();
   const special = report.restDiffersFromBind || report.ignoredMeshTransforms.length > 0;

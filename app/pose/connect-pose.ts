@@ -10,11 +10,13 @@ export function connectPose(editor: Editor): () => void {
   const offs = [
     editor.pose.events.on('pose', ({ reason }) => {
       const posed = editor.pose.posed;
+      const shown = editor.pose.shown;
       if (reason === 'clip') {
-        if (usePose.getState().posed !== posed) usePose.setState({ posed });
+        const s = usePose.getState();
+        if (s.posed !== posed || s.shown !== shown) usePose.setState({ posed, shown });
         return;
       }
-      usePose.setState((s) => ({ poseRev: s.poseRev + 1, posed, skinning: editor.pose.skinningMode }));
+      usePose.setState((s) => ({ poseRev: s.poseRev + 1, posed, shown, skinning: editor.pose.skinningMode }));
     }),
     // Saved, deleted, or brought back with a session or project: the list re-reads.
     editor.pose.events.on('named', () => usePose.setState((s) => ({ namedRev: s.namedRev + 1 }))),

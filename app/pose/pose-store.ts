@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import type { SkinningMode } from '../../src/editor/pose-session.ts';
+import type { ShownPose } from '../../src/pose/shown-pose.ts';
 
 /** Which clip the timeline plays: one of the file's (by index) or the generated range of motion. */
 export type ClipChoice = { kind: 'file'; index: number } | { kind: 'range'; joint: number | null };
@@ -15,6 +16,8 @@ export interface PoseUi {
   namedRev: number;
   /** Whether the mesh is away from the file's rest pose (a joint bent, a clip frame, the bind pose). */
   posed: boolean;
+  /** Which pose is on screen: the status bar and the Rest/Bind pose buttons show it. */
+  shown: ShownPose;
   skinning: SkinningMode;
   crease: boolean;
   clip: ClipChoice | null;
@@ -29,6 +32,7 @@ export const POSE_UI_DEFAULTS: PoseUi = {
   poseRev: 0,
   namedRev: 0,
   posed: false,
+  shown: 'rest',
   skinning: 'linear',
   crease: false,
   clip: null,

@@ -46,7 +46,8 @@ export function beginCompanions(
   const skins = new Set(targets.model.primitives.map((p) => p.skins[0]));
   const out: MirrorCompanion[] = [];
   for (const skin of skins) {
-    if (skin === primary.skin) continue;
+    // Only skins holding the mirror joint: the others' surfaces are not even built.
+    if (skin === primary.skin || !targets.model.skins[skin].joints.includes(mid)) continue;
     const target = targets.forSkin(skin);
     const local = target.jointIndex.get(mid);
     if (local === undefined) continue;

@@ -56,9 +56,12 @@ export function keepSourceExtensions(document: Document, json: Json): void {
     (Array.isArray(json.samplers) &&
       (json.samplers as unknown[]).some((s) => isObject(s) && (s.name || s.extras)));
   if (unknown.length === 0 && !hasNames) return;
-  // A structured copy: the reader keeps no reference to the JSON, and later edits must not reach it.
+  // A copy of what restore reads (not accessors, buffer views or images, which can be large):
+  // later edits to the JSON must not reach it.
+  const kept: Json = {};
+  for (const key of ['extensions', ...ARRAYS, 'textures', 'samplers']) if (key in json) kept[key] = json[key];
   snapshots.set(document, {
-    json: structuredClone(json),
+    json: structuredClone(kept),
     used: unknown,
     required: (required as string[]).filter((e) => unknown.includes(e)),
   });

@@ -194,6 +194,25 @@ export class SkinSurface {
     return this._normals!;
   }
 
+  /**
+   * The current positions of primitive `primitive`'s own vertices (xyz per vertex, in its vertex
+   * order: each vertex at its node's position), into `out` if given; null for a primitive not here.
+   */
+  vertexPositions(primitive: number, out?: Float32Array): Float32Array | null {
+    const part = this.partOf(primitive);
+    if (part < 0) return null;
+    const v0 = this.vertexOffset[part];
+    const n = this.vertexOffset[part + 1] - v0;
+    const result = out ?? new Float32Array(n * 3);
+    for (let v = 0; v < n; v++) {
+      const g = this.nodeOf[v0 + v];
+      result[v * 3] = this.positions[g * 3];
+      result[v * 3 + 1] = this.positions[g * 3 + 1];
+      result[v * 3 + 2] = this.positions[g * 3 + 2];
+    }
+    return result;
+  }
+
   /** Index of the part holding SkinnedModel primitive `primitive`, or -1. */
   partOf(primitive: number): number {
     return this.parts.findIndex((p) => p.primitive === primitive);

@@ -21,21 +21,6 @@ import { diagonalOf, drawnPositions, maxDistance, readForOracle } from '../suppo
 
 type Quat = [number, number, number, number];
 
-/** Editor's surface positions of a primitive, per vertex (nodes expanded to their vertices). */
-function surfacePositions(editor: Editor, primitive: number): Float32Array {
-  const target = editor.paint.targets.forPrimitive(primitive)!;
-  const s = target.surface;
-  const part = s.partOf(primitive);
-  const v0 = s.vertexOffset[part];
-  const n = s.vertexOffset[part + 1] - v0;
-  const out = new Float32Array(n * 3);
-  for (let v = 0; v < n; v++) {
-    const g = s.nodeOf[v0 + v];
-    out.set(s.positions.subarray(g * 3, g * 3 + 3), v * 3);
-  }
-  return out;
-}
-
 /** Joints to bend: the most weighted joint's parent, and a chain of others, each by its own turn. */
 function testPose(model: SkinnedModel): Map<number, Quat> {
   const counts = new Map<number, number>();
@@ -91,7 +76,10 @@ async function checkWysiwyg(
         1e-5,
       );
       expect(
-        maxDistance(surfacePositions(editor, prim.id), d.positions) / diagonal,
+        maxDistance(
+          editor.paint.targets.forPrimitive(prim.id)!.surface.vertexPositions(prim.id)!,
+          d.positions,
+        ) / diagonal,
         `${label}: ${prim.name}'s surface`,
       ).toBeLessThan(1e-5);
     }

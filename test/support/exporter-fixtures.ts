@@ -211,17 +211,8 @@ const SHAPERS: Record<ExporterConvention, (doc: Document, data: MannequinData) =
     // The mesh node sits under the rotated root (NODE_SKINNED_MESH_NON_ROOT), as FBX2glTF writes it.
     for (const scene of doc.getRoot().listScenes()) scene.removeChild(p.body);
     p.root.addChild(p.body);
-    // IBMs in the root's space (Z-up): world_j without the root rotation.
-    const out = new Float32Array(p.joints.length * 16);
-    const rootInverse = worldOf(p.root).invert();
-    p.joints.forEach((joint, j) => {
-      rootInverse
-        .clone()
-        .multiply(worldOf(joint))
-        .invert()
-        .toArray(out, j * 16);
-    });
-    p.ibm.setArray(out);
+    // IBMs in the root's space (Z-up): world_j without the root rotation. (root⁻¹·world_j)⁻¹ = world_j⁻¹·root.
+    setIbms(p, worldOf(p.root));
   },
 
   'scaled-armature'(doc) {
@@ -236,17 +227,8 @@ const SHAPERS: Record<ExporterConvention, (doc: Document, data: MannequinData) =
     for (const scene of doc.getRoot().listScenes()) scene.removeChild(p.body);
     p.root.addChild(p.body);
     p.body.setScale([100, 100, 100]);
-    // IBMs in centimetres (the armature's space), as FBX2glTF writes them.
-    const out = new Float32Array(p.joints.length * 16);
-    const armatureInverse = worldOf(p.root).invert();
-    p.joints.forEach((joint, j) => {
-      armatureInverse
-        .clone()
-        .multiply(worldOf(joint))
-        .invert()
-        .toArray(out, j * 16);
-    });
-    p.ibm.setArray(out);
+    // IBMs in centimetres (the armature's space), as FBX2glTF writes them. (root⁻¹·world_j)⁻¹ = world_j⁻¹·root.
+    setIbms(p, worldOf(p.root));
   },
 
   'no-ibm'(doc, data) {

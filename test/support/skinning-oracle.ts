@@ -114,7 +114,7 @@ export function drawnPositions(
 }
 
 /** Length of the bounding-box diagonal of xyz arrays together. */
-export function diagonalOf(arrays: Float32Array[]): number {
+export function diagonalOf(arrays: readonly ArrayLike<number>[]): number {
   const lo = [Infinity, Infinity, Infinity];
   const hi = [-Infinity, -Infinity, -Infinity];
   for (const a of arrays)
@@ -126,8 +126,9 @@ export function diagonalOf(arrays: Float32Array[]): number {
   return Math.hypot(hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]);
 }
 
-/** Largest distance between corresponding points of two xyz arrays. */
-export function maxDistance(a: Float32Array, b: Float32Array): number {
+/** Largest distance between corresponding points of two xyz arrays (Infinity if their lengths differ). */
+export function maxDistance(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  if (a.length !== b.length) return Number.POSITIVE_INFINITY;
   let worst = 0;
   for (let i = 0; i < a.length; i += 3)
     worst = Math.max(worst, Math.hypot(a[i] - b[i], a[i + 1] - b[i + 1], a[i + 2] - b[i + 2]));
