@@ -4,7 +4,7 @@ import { setDecoderLoaders } from '../src/gltf/decoders.ts';
 import { App } from './components/App.tsx';
 import { ErrorBoundary } from './components/ErrorBoundary.tsx';
 import { editor } from './editor-instance.ts';
-import { loadBrowserDraco } from './io/draco-browser.ts';
+import { loadBrowserDraco, loadBrowserDracoEncoder } from './io/draco-browser.ts';
 import { connectPaint } from './paint/connect-paint.ts';
 import { connectPersist } from './persist/connect-persist.ts';
 import { connectPose } from './pose/connect-pose.ts';
@@ -16,7 +16,7 @@ import './styles.css';
 
 // Marks for the startup budget (README): main → shell → first model drawn.
 performance.mark('skinsmith:main');
-setDecoderLoaders({ draco: loadBrowserDraco });
+setDecoderLoaders({ draco: loadBrowserDraco, dracoEncoder: loadBrowserDracoEncoder });
 connectStore(editor);
 connectPaint(editor);
 connectPose(editor);

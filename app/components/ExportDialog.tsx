@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { WeightEncoding } from '../../src/gltf/export-weights.ts';
+import type { ExportCompression, WeightEncoding } from '../../src/gltf/export-options.ts';
 import { editor } from '../editor-instance.ts';
 import { type ExportForm, formOptions, useExport } from '../export/export-store.ts';
 import '../export/export-dialog.css';
@@ -29,6 +29,39 @@ const ENCODINGS: Option<WeightEncoding>[] = [
   { value: 'unorm16', label: 'unorm16', hint: 'Integers summing to exactly 65535 (2 bytes each)' },
   { value: 'unorm8', label: 'unorm8', hint: 'Integers summing to exactly 255 (1 byte each)' },
 ];
+
+/** The compression the opened file uses, if any (what "As the source" means). */
+function sourceCompression(): 'meshopt' | 'Draco' | null {
+  const used =
+    editor.model?.document
+      .getRoot()
+      .listExtensionsUsed()
+      .map((e) => e.extensionName) ?? [];
+  if (used.includes('KHR_draco_mesh_compression')) return 'Draco';
+  if (used.includes('EXT_meshopt_compression')) return 'meshopt';
+  return null;
+}
+
+function compressionOptions(): Option<ExportCompression>[] {
+  const source = sourceCompression();
+  const auto =
+    source === 'meshopt'
+      ? {
+          label: 'meshopt',
+          hint: 'Compressed again like the source: lossless, the decoded content is the same',
+        }
+      : source === 'Draco'
+        ? { label: 'None', hint: 'Written uncompressed: re-encoding the Draco source would re-quantise it' }
+        : { label: 'None', hint: 'Written uncompressed, like the source' };
+  const options: Option<ExportCompression>[] = [{ value: 'auto', ...auto }];
+  if (source === 'meshopt') options.push({ value: 'none', label: 'None', hint: 'Everything uncompressed' });
+  options.push({
+    value: 'draco',
+    label: 'Draco',
+    hint: 'Smaller meshes, but lossy: re-quantises positions (16 bits), normals and UVs and reorders vertices',
+  });
+  return options;
+}
 
 /** A row of radio buttons drawn as a segmented control (like the toolbar's modes). */
 function Choice<T extends string | number>({
@@ -69,6 +102,7 @@ function OptionsForm({ disabled }: { disabled: boolean }) {
   const form = useExport((s) => s.form);
   const setForm = useExport((s) => s.setForm);
   const invalid = formOptions(form);
+  const compressions = compressionOptions();
   const kept = editor.model?.primitives[0]?.weights.influences ?? 4;
   return (
     <fieldset className="export-options" disabled={disabled}>
@@ -98,6 +132,20 @@ function OptionsForm({ disabled }: { disabled: boolean }) {
         value={form.weights}
         onChange={(weights) => setForm({ weights })}
       />
+      <Choice
+        legend="Compression"
+        name="compression"
+        options={compressions}
+        // "None" of a meshopt file, kept from the last export, is what "auto" does for others.
+        value={compressions.some((o) => o.value === form.compression) ? form.compression : 'auto'}
+        onChange={(compression) => setForm({ compression })}
+      />
+      {form.compression === 'draco' && (
+        <p className="export-hint muted" data-testid="draco-hint">
+          Draco re-quantises positions to 16 bits of each mesh's size, normals and UVs, and reorders vertices:
+          smaller, but not what you painted bit for bit.
+        </p>
+      )}
       <div className="export-row">
         <label className="check" title="Drop influences below the threshold before limiting">
           <input
@@ -142,6 +190,8 @@ function Footer() {
     if (done) downloadRef.current?.focus();
   }, [done]);
   const newErrors = done?.result.validation.newErrors ?? 0;
+  const lost = done?.result.extensions.dropped.length ?? 0;
+  const warn = newErrors > 0 || lost > 0;
   return (
     <footer className="export-footer">
       <span className="export-status" role="status">
@@ -162,12 +212,18 @@ function Footer() {
       {done ? (
         <button
           type="button"
-          className={`export-button primary${newErrors ? ' danger' : ''}`}
+          className={`export-button primary${warn ? ' danger' : ''}`}
           ref={downloadRef}
           onClick={download}
-          title={newErrors ? 'The file has validator errors of its own' : `Save ${done.download.fileName}`}
+          title={
+            newErrors
+              ? 'The file has validator errors of its own'
+              : lost
+                ? 'The file leaves out parts of the source listed under "Not kept"'
+                : `Save ${done.download.fileName}`
+          }
         >
-          {newErrors ? 'Download anyway' : `Download ${done.download.fileName}`}
+          {warn ? 'Download anyway' : `Download ${done.download.fileName}`}
         </button>
       ) : (
         <button

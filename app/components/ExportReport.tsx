@@ -114,7 +114,13 @@ export function ExportReport({ prepared }: { prepared: PreparedExport }) {
         {result.recompressed.length > 0 && (
           <Fact label="Compression">{result.recompressed.join(', ')} again, lossless (as in the source)</Fact>
         )}
-        {result.decompressed.length > 0 && (
+        {result.dracoEncoded > 0 && (
+          <Fact label="Compression">
+            Draco: {result.dracoEncoded} primitive{result.dracoEncoded === 1 ? '' : 's'} re-encoded
+            (positions, normals and UVs re-quantised)
+          </Fact>
+        )}
+        {result.decompressed.length > 0 && result.dracoEncoded === 0 && (
           <Fact label="Compression">
             none: geometry written uncompressed ({result.decompressed.join(', ')} in the source)
           </Fact>

@@ -1,5 +1,11 @@
 import { create } from 'zustand';
-import type { ExportOptions, WeightEncoding } from '../../src/gltf/export-weights.ts';
+import {
+  type ExportCompression,
+  ExportOptionError,
+  type ExportOptions,
+  resolveExportOptions,
+  type WeightEncoding,
+} from '../../src/gltf/export-options.ts';
 import { editor } from '../editor-instance.ts';
 import { type PreparedExport, prepareExport } from './prepare-export.ts';
 import { saveFile } from './save-file.ts';
@@ -11,6 +17,7 @@ export interface ExportForm {
   weights: WeightEncoding;
   prune: boolean;
   pruneText: string;
+  compression: ExportCompression;
 }
 
 export type ExportPhase =
@@ -39,17 +46,28 @@ export const EXPORT_FORM_DEFAULTS: ExportForm = {
   weights: 'float',
   prune: false,
   pruneText: '0.01',
+  compression: 'auto',
 };
 
-/** The options for `editor.export`, or the message that says why the fields are not valid. */
+/** What the dialog says for a field the options reject. */
+const FIELD_MESSAGES: Partial<Record<keyof ExportOptions, string>> = {
+  prune: 'The prune threshold must be a number from 0 up to (not including) 1.',
+};
+
+/** The options for `editor.export` (checked as the CLI and export check them), or why the fields are not valid. */
 export function formOptions(form: ExportForm): ExportOptions | string {
-  let prune = 0;
-  if (form.prune) {
-    prune = Number(form.pruneText.trim());
-    if (form.pruneText.trim() === '' || !(prune >= 0 && prune < 1))
-      return 'The prune threshold must be a number from 0 up to (not including) 1.';
+  try {
+    return resolveExportOptions({
+      format: form.format,
+      maxInfluences: form.maxInfluences,
+      weights: form.weights,
+      prune: form.prune ? form.pruneText : 0,
+      compression: form.compression,
+    });
+  } catch (err) {
+    if (err instanceof ExportOptionError) return FIELD_MESSAGES[err.field] ?? `The ${err.message}.`;
+    throw err;
   }
-  return { format: form.format, maxInfluences: form.maxInfluences, weights: form.weights, prune };
 }
 
 /** Resolves once the browser has painted, so the spinner shows before export takes the thread. */

@@ -1,15 +1,12 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { basename, dirname, extname, join, resolve } from 'node:path';
 import type { Document } from '@gltf-transform/core';
 import { type AutobindOptions, autobind } from '../bind/autobind.ts';
 import { bindGroupsOfModel, remapJoints } from '../bind/model-input.ts';
 import { createSkinFromNodes } from '../gltf/create-skin.ts';
-import { exportAndValidate } from '../gltf/export-and-validate.ts';
-import { exportDocument, type WeightEncoding } from '../gltf/export-weights.ts';
 import { readDocument } from '../gltf/read-document.ts';
 import { skeletonRootCandidates } from '../gltf/skeleton-nodes.ts';
 import { buildSkinnedModel } from '../gltf/skinned-model.ts';
 import { type Command, toJson } from './command.ts';
+import { EXPORT_OPTION_SPECS, exportAndWrite, exportOptions, exportOutcome } from './export-command.ts';
 import { expectPositional, parseArgs } from './parse-args.ts';
 import { readInputFile } from './read-input-file.ts';
 import { UsageError } from './usage-error.ts';
@@ -72,20 +69,18 @@ export const autobindCommand: Command = {
   synopsis: 'IN -o OUT',
   summary: "Replace every skinned primitive's weights with auto-bind's, then export as `export` does.",
   options: {
-    out: { kind: 'string', short: 'o' },
+    ...EXPORT_OPTION_SPECS,
     method: { kind: 'string' },
     resolution: { kind: 'string' },
-    'max-influences': { kind: 'string' },
     root: { kind: 'string' },
     meshes: { kind: 'string' },
     'exclude-root': { kind: 'flag' },
-    weights: { kind: 'string' },
-    'no-validate': { kind: 'flag' },
   },
   optionHelp: [
     '--method voxel|closest   geodesic voxel binding, or straight-line distances; default voxel',
     '--resolution N           voxels along the longest axis; default 256',
-    '--max-influences 4|8     influences per vertex; default 4 (plus -o, --weights, --no-validate as export)',
+    '--max-influences 4|8     influences per vertex; default 4',
+    '-o OUT, --weights, --prune, --no-validate, --uncompressed, --draco, --allow-loss: as for export',
     '--root NODE              file without a skin: make one from this node (the skeleton top) and its',
     '                         mesh-free nodes, on every mesh outside it; the nodes as placed are the bind pose',
     '--exclude-root           with --root: the root gets no weight (an Armature or root node)',
@@ -96,13 +91,8 @@ export const autobindCommand: Command = {
     const [inPath] = expectPositional(args, ['IN'], 'autobind');
     const out = args.options.get('out');
     if (!out) throw new UsageError('autobind: missing -o OUT');
-    const ext = extname(out).toLowerCase();
-    if (ext !== '.glb' && ext !== '.gltf')
-      throw new UsageError(`autobind: OUT must end in .glb or .gltf (got ${out})`);
-    const weights = (args.options.get('weights') ?? 'float') as WeightEncoding;
-    if (!['float', 'unorm16', 'unorm8'].includes(weights))
-      throw new UsageError(`autobind: --weights must be float, unorm16 or unorm8 (got ${weights})`);
     const options = bindOptions(args.options);
+    const exportWith = exportOptions(args.options, out, 'autobind');
     const input = readInputFile(inPath);
     const document = await readDocument(input);
     const createdRoot = skinFromRoot(
@@ -131,32 +121,8 @@ export const autobindCommand: Command = {
         outside.add(model.joints.get(group.jointIds[j])?.name ?? `#${j}`);
     }
     const bindMs = performance.now() - t0;
-    const exportOptions = {
-      format: ext === '.glb' ? ('glb' as const) : ('gltf' as const),
-      maxInfluences: options.maxInfluences,
-      weights,
-      sourceName: basename(out),
-    };
-    const result = args.options.has('no-validate')
-      ? { ...(await exportDocument(model, exportOptions)), validation: null }
-      : await exportAndValidate(model, exportOptions, {
-          name: input.name,
-          bytes: input.bytes,
-          resources: input.resources,
-        });
-    const outPath = resolve(out);
-    const written: string[] = [];
-    const write = (path: string, data: Uint8Array) => {
-      mkdirSync(dirname(path), { recursive: true });
-      writeFileSync(path, data);
-      written.push(path);
-    };
-    if (result.bytes) write(outPath, result.bytes);
-    else {
-      for (const [path, data] of result.files!) {
-        write(join(dirname(outPath), path === result.fileName ? basename(outPath) : path), data);
-      }
-    }
+    const outcome = await exportAndWrite(model, input, exportWith, out, args.options);
+    const { result, written } = outcome;
     const v = result.validation;
     io.stdout(
       toJson({
@@ -174,6 +140,6 @@ export const autobindCommand: Command = {
         validation: v && { errors: v.errors, newErrors: v.newErrors, warnings: v.warnings },
       }),
     );
-    return v && v.newErrors > 0 ? 1 : 0;
+    return exportOutcome('autobind', outcome, io.stderr);
   },
 };

@@ -2,12 +2,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { Editor } from '../editor/editor.ts';
 import { exportAndValidate, type ValidatedExport } from '../gltf/export-and-validate.ts';
-import {
-  type ExportOptions,
-  type ExportResult,
-  exportDocument,
-  type WeightEncoding,
-} from '../gltf/export-weights.ts';
+import { ExportOptionError, type ExportOptions, resolveExportOptions } from '../gltf/export-options.ts';
+import { type ExportResult, exportDocument } from '../gltf/export-weights.ts';
 import type { InputFiles } from '../gltf/input-files.ts';
 import type { SkinnedModel } from '../gltf/skinned-model.ts';
 import { type Command, toJson } from './command.ts';
@@ -15,7 +11,12 @@ import { expectPositional, type OptionSpec, parseArgs } from './parse-args.ts';
 import { readInputFile } from './read-input-file.ts';
 import { UsageError } from './usage-error.ts';
 
-const ENCODINGS: WeightEncoding[] = ['float', 'unorm16', 'unorm8'];
+/** The command-line flag of each export option (for messages). */
+const FLAGS: Partial<Record<keyof ExportOptions, string>> = {
+  maxInfluences: '--max-influences',
+  weights: '--weights',
+  prune: '--prune',
+};
 
 /** The options every command that writes a file takes (export and the batch tools). */
 export const EXPORT_OPTION_SPECS: Record<string, OptionSpec> = {
@@ -25,7 +26,24 @@ export const EXPORT_OPTION_SPECS: Record<string, OptionSpec> = {
   prune: { kind: 'string' },
   'no-validate': { kind: 'flag' },
   uncompressed: { kind: 'flag' },
+  draco: { kind: 'flag' },
+  'allow-loss': { kind: 'flag' },
 };
+
+/** Help lines for {@link EXPORT_OPTION_SPECS}. */
+export const EXPORT_OPTION_HELP = [
+  '-o, --out OUT            output file: .glb, or .gltf (writes .bin and images beside it)',
+  '--max-influences 4|8     influences per vertex (8 adds JOINTS_1/WEIGHTS_1); default 4',
+  '--weights float|unorm16|unorm8   weight encoding; default float',
+  '--prune T                drop influences below T (0 ≤ T < 1) before limiting; default 0',
+  '--no-validate            skip the glTF-Validator run on the result',
+  '--uncompressed           write a meshopt source uncompressed (default: meshopt again, exact);',
+  '                         a Draco source is written uncompressed unless --draco',
+  '--draco                  re-encode meshes with Draco: smaller, but re-quantises positions',
+  '                         (16 bits), normals and UVs and reorders vertices',
+  '--allow-loss             write the file even where the source has parts the export cannot',
+  '                         keep (listed on stderr); without it such an export writes nothing, exit 1',
+];
 
 /**
  * The export options the command line asks for, checked (usage errors exit with code 2);
@@ -35,24 +53,22 @@ export function exportOptions(options: Map<string, string>, out: string, command
   const ext = extname(out).toLowerCase();
   if (ext !== '.glb' && ext !== '.gltf')
     throw new UsageError(`${command}: OUT must end in .glb or .gltf (got ${out})`);
-  const max = options.get('max-influences') ?? '4';
-  if (max !== '4' && max !== '8')
-    throw new UsageError(`${command}: --max-influences must be 4 or 8 (got ${max})`);
-  const weights = (options.get('weights') ?? 'float') as WeightEncoding;
-  if (!ENCODINGS.includes(weights))
-    throw new UsageError(`${command}: --weights must be ${ENCODINGS.join(', ')} (got ${weights})`);
-  const pruneText = options.get('prune') ?? '0';
-  const prune = Number(pruneText);
-  if (pruneText.trim() === '' || !(prune >= 0 && prune < 1))
-    throw new UsageError(`${command}: --prune must be a number in [0, 1) (got ${pruneText})`);
-  return {
-    format: ext === '.glb' ? 'glb' : 'gltf',
-    maxInfluences: max === '8' ? 8 : 4,
-    weights,
-    prune,
-    sourceName: basename(out),
-    compression: options.has('uncompressed') ? 'none' : 'auto',
-  };
+  if (options.has('uncompressed') && options.has('draco'))
+    throw new UsageError(`${command}: --uncompressed and --draco exclude each other`);
+  try {
+    return resolveExportOptions({
+      format: ext === '.glb' ? 'glb' : 'gltf',
+      maxInfluences: options.get('max-influences'),
+      weights: options.get('weights') as ExportOptions['weights'],
+      prune: options.get('prune'),
+      sourceName: basename(out),
+      compression: options.has('draco') ? 'draco' : options.has('uncompressed') ? 'none' : 'auto',
+    });
+  } catch (err) {
+    if (err instanceof ExportOptionError)
+      throw new UsageError(`${command}: ${FLAGS[err.field] ?? err.field} ${err.detail}`);
+    throw err;
+  }
 }
 
 /** Writes a path under `dir` (export's file names are relative and checked: no `..`). */
@@ -72,11 +88,14 @@ export async function exportAndWrite(
   input: InputFiles,
   options: ExportOptions,
   out: string,
-  validate: boolean,
+  flags: Map<string, string>,
 ): Promise<{
   result: ExportResult & { validation: ValidatedExport['validation'] | null };
   written: string[];
+  /** What the export could not keep of the source; non-empty without --allow-loss: nothing written. */
+  lost: string[];
 }> {
+  const validate = !flags.has('no-validate');
   const result = validate
     ? await exportAndValidate(model, options, {
         name: input.name,
@@ -86,6 +105,8 @@ export async function exportAndWrite(
     : { ...(await exportDocument(model, options)), validation: null };
   const outPath = resolve(out);
   const written: string[] = [];
+  const lost = result.extensions.dropped;
+  if (lost.length > 0 && !flags.has('allow-loss')) return { result, written, lost };
   if (result.bytes) {
     writeBeside(dirname(outPath), basename(outPath), result.bytes);
     written.push(outPath);
@@ -97,7 +118,32 @@ export async function exportAndWrite(
       written.push(join(dirname(outPath), target));
     }
   }
-  return { result, written };
+  return { result, written, lost };
+}
+
+/**
+ * What a command says on stderr after an export, and its exit code: 1 when the export would lose
+ * part of the source (and wrote nothing) or has validator errors of its own, else 0.
+ */
+export function exportOutcome(
+  command: string,
+  outcome: {
+    result: { validation: ValidatedExport['validation'] | null };
+    written: string[];
+    lost: string[];
+  },
+  stderr: (text: string) => void,
+): number {
+  if (outcome.lost.length > 0) {
+    const kept = outcome.written.length > 0;
+    stderr(
+      `skinsmith ${command}: not kept from the source: ${outcome.lost.join(', ')}` +
+        (kept ? '\n' : ' (nothing written; pass --allow-loss to write it anyway)\n'),
+    );
+    if (!kept) return 1;
+  }
+  const v = outcome.result.validation;
+  return v && v.newErrors > 0 ? 1 : 0;
 }
 
 /** The validation part of a command's JSON summary (null when validation was skipped). */
@@ -124,15 +170,7 @@ export const exportCommand: Command = {
   synopsis: 'IN -o OUT',
   summary: 'Import (repairing weights) and export as .glb or .gltf (+ .bin and images beside it).',
   options: EXPORT_OPTION_SPECS,
-  optionHelp: [
-    '-o, --out OUT            output file: .glb, or .gltf (writes .bin and images beside it)',
-    '--max-influences 4|8     influences per vertex (8 adds JOINTS_1/WEIGHTS_1); default 4',
-    '--weights float|unorm16|unorm8   weight encoding; default float',
-    '--prune T                drop influences below T (0 ≤ T < 1) before limiting; default 0',
-    '--no-validate            skip the glTF-Validator run on the result',
-    '--uncompressed           write a meshopt source uncompressed (default: meshopt again, exact);',
-    '                         a Draco source is always written uncompressed (Draco would re-quantise)',
-  ],
+  optionHelp: EXPORT_OPTION_HELP,
   async run(argv, io) {
     const args = parseArgs(argv, this.options);
     const [inPath] = expectPositional(args, ['IN'], 'export');
@@ -142,13 +180,8 @@ export const exportCommand: Command = {
     const input = readInputFile(inPath);
     const editor = new Editor();
     const model = await editor.load(input);
-    const { result, written } = await exportAndWrite(
-      model,
-      input,
-      options,
-      out,
-      !args.options.has('no-validate'),
-    );
+    const outcome = await exportAndWrite(model, input, options, out, args.options);
+    const { result, written } = outcome;
     const v = result.validation;
     const histogram: Record<string, number> = {};
     result.histogram.forEach((n, k) => {
@@ -167,14 +200,13 @@ export const exportCommand: Command = {
         fixedSkeletons: result.fixedSkeletons,
         decompressed: result.decompressed,
         recompressed: result.recompressed,
+        dracoEncodedPrimitives: result.dracoEncoded,
         keptExtensions: result.extensions.restored,
         droppedExtensions: result.extensions.dropped,
         validation: validationSummary(v),
       }),
     );
     // Never silently: say what of the source the export could not keep.
-    if (result.extensions.dropped.length)
-      io.stderr(`skinsmith export: not kept from the source: ${result.extensions.dropped.join(', ')}\n`);
-    return v && v.newErrors > 0 ? 1 : 0;
+    return exportOutcome('export', outcome, io.stderr);
   },
 };

@@ -7,7 +7,13 @@
 import { Editor } from '../editor/editor.ts';
 import type { ToolReport } from '../editor/tools-session.ts';
 import { type Command, toJson } from './command.ts';
-import { EXPORT_OPTION_SPECS, exportAndWrite, exportOptions, validationSummary } from './export-command.ts';
+import {
+  EXPORT_OPTION_SPECS,
+  exportAndWrite,
+  exportOptions,
+  exportOutcome,
+  validationSummary,
+} from './export-command.ts';
 import { expectPositional, type OptionSpec, parseArgs } from './parse-args.ts';
 import { readInputFile } from './read-input-file.ts';
 import { UsageError } from './usage-error.ts';
@@ -30,7 +36,8 @@ export interface ToolCommandSpec {
 }
 
 /** The common --help line of the batch tools. */
-const EXPORT_HELP = '-o OUT, --max-influences, --weights, --prune, --no-validate: as for export';
+const EXPORT_HELP =
+  '-o OUT, --max-influences, --weights, --prune, --no-validate, --uncompressed, --draco, --allow-loss: as for export';
 
 /** A number option: absent → `fallback`; otherwise it must parse and pass `ok`. */
 export function numberOption(
@@ -72,13 +79,8 @@ export function toolCommand(spec: ToolCommandSpec): Command {
       const t0 = performance.now();
       const report = apply(editor);
       const toolMs = performance.now() - t0;
-      const { result, written } = await exportAndWrite(
-        model,
-        input,
-        options,
-        out,
-        !args.options.has('no-validate'),
-      );
+      const outcome = await exportAndWrite(model, input, options, out, args.options);
+      const { result, written } = outcome;
       const v = result.validation;
       io.stdout(
         toJson({
@@ -96,7 +98,7 @@ export function toolCommand(spec: ToolCommandSpec): Command {
           validation: validationSummary(v),
         }),
       );
-      return v && v.newErrors > 0 ? 1 : 0;
+      return exportOutcome(spec.name, outcome, io.stderr);
     },
   };
 }

@@ -6,22 +6,38 @@
 export interface DecoderLoaders {
   draco: () => Promise<unknown>;
   meshopt: () => Promise<unknown>;
+  /** The Draco encoder, for exports that ask to re-encode with Draco. */
+  dracoEncoder: () => Promise<unknown>;
 }
 
 let dracoPromise: Promise<unknown> | null = null;
 let meshoptPromise: Promise<unknown> | null = null;
+let dracoEncoderPromise: Promise<unknown> | null = null;
+
+type Draco3dgltf = {
+  default?: { createDecoderModule: () => Promise<unknown>; createEncoderModule: () => Promise<unknown> };
+  createDecoderModule?: () => Promise<unknown>;
+  createEncoderModule?: () => Promise<unknown>;
+};
+
+/** draco3dgltf is a Node build (it reads its wasm with fs): hidden from the browser bundle,
+ * where the app installs its own loaders through setDecoderLoaders. */
+async function nodeDraco(): Promise<Draco3dgltf> {
+  const nodeOnly = 'draco3dgltf';
+  return (await import(/* @vite-ignore */ nodeOnly)) as unknown as Draco3dgltf;
+}
 
 const defaults: DecoderLoaders = {
   draco: async () => {
-    // draco3dgltf is a Node build (it reads its wasm with fs): hide it from the browser bundle,
-    // where the app installs its own loader through setDecoderLoaders.
-    const nodeOnly = 'draco3dgltf';
-    const mod = (await import(/* @vite-ignore */ nodeOnly)) as unknown as {
-      default?: { createDecoderModule: () => Promise<unknown> };
-      createDecoderModule?: () => Promise<unknown>;
-    };
+    const mod = await nodeDraco();
     const create = mod.createDecoderModule ?? mod.default?.createDecoderModule;
     if (!create) throw new Error('draco3dgltf has no createDecoderModule');
+    return create();
+  },
+  dracoEncoder: async () => {
+    const mod = await nodeDraco();
+    const create = mod.createEncoderModule ?? mod.default?.createEncoderModule;
+    if (!create) throw new Error('draco3dgltf has no createEncoderModule');
     return create();
   },
   meshopt: async () => {
@@ -38,6 +54,7 @@ export function setDecoderLoaders(next: Partial<DecoderLoaders>): void {
   loaders = { ...defaults, ...next };
   dracoPromise = null;
   meshoptPromise = null;
+  dracoEncoderPromise = null;
 }
 
 /** The Draco decoder module, loaded once. */
@@ -56,4 +73,13 @@ export function loadMeshopt(): Promise<unknown> {
     throw err;
   });
   return meshoptPromise;
+}
+
+/** The Draco encoder module, loaded once (only an export that re-encodes with Draco needs it). */
+export function loadDracoEncoder(): Promise<unknown> {
+  dracoEncoderPromise ??= loaders.dracoEncoder().catch((err) => {
+    dracoEncoderPromise = null;
+    throw err;
+  });
+  return dracoEncoderPromise;
 }

@@ -3,12 +3,14 @@
  * editor's weights as JOINTS_n/WEIGHTS_n, and everything else as the source had it.
  */
 import { withDocumentLock } from './document-lock.ts';
+import { type ExportOptions, resolveExportOptions } from './export-options.ts';
 import { ExportStage } from './export-stage.ts';
 import { stageSkinSkeletons } from './fix-skin-skeleton.ts';
 import { prepareExportWeights } from './prepare-export-weights.ts';
 import type { SkinnedModel } from './skinned-model.ts';
 import type { RestoredExtensions } from './source-extensions.ts';
 import {
+  DRACO,
   EXACT_COMPRESSION,
   stageAnimationAccessorsApart,
   stageBufferUris,
@@ -20,37 +22,8 @@ import {
 import { stageWeightAccessors } from './stage-weights.ts';
 import { writeExport } from './write-export.ts';
 
-/** How weights are stored: float32, or normalized unsigned 16 / 8 bit integers. */
-export type WeightEncoding = 'float' | 'unorm16' | 'unorm8';
-
-/** Options of {@link exportDocument}. */
-export interface ExportOptions {
-  /** 'glb' (one file) or 'gltf' (.gltf + .bin + images). */
-  format?: 'glb' | 'gltf';
-  /** 4 (JOINTS_0/WEIGHTS_0) or 8 (adds JOINTS_1/WEIGHTS_1). */
-  maxInfluences?: 4 | 8;
-  weights?: WeightEncoding;
-  /** Drop influences below this weight before limiting (0: keep all). */
-  prune?: number;
-  /** Name of the file the model came from ("Fox.glb"); the export is named after it. */
-  sourceName?: string;
-  /**
-   * 'auto' (default): a meshopt source is written meshopt-compressed again (its buffer
-   * compression is exact: the decoded content is the same), a Draco one uncompressed (re-encoding
-   * would re-quantise positions). 'none': everything uncompressed.
-   */
-  compression?: 'auto' | 'none';
-}
-
-/** Defaults of {@link ExportOptions}. */
-export const EXPORT_DEFAULTS: Required<ExportOptions> = {
-  format: 'glb',
-  maxInfluences: 4,
-  weights: 'float',
-  prune: 0,
-  sourceName: 'model.glb',
-  compression: 'auto',
-};
+export type { ExportCompression, ExportOptions, WeightEncoding } from './export-options.ts';
+export { EXPORT_DEFAULTS } from './export-options.ts';
 
 /** What {@link exportDocument} wrote. */
 export interface ExportResult {
@@ -71,6 +44,8 @@ export interface ExportResult {
   decompressed: string[];
   /** Compression extensions the source used that the export writes again (meshopt: exact). */
   recompressed: string[];
+  /** Primitives re-encoded with Draco (compression 'draco'; 0 otherwise). */
+  dracoEncoded: number;
   /**
    * Source extensions glTF-Transform does not implement, written back as they were (`restored`),
    * or that could not be (`dropped`, with where); texture/sampler names put back.
@@ -87,16 +62,6 @@ export function exportBaseName(sourceName: string): string {
 /** A base name safe to build resource file names from (.bin, images) inside a .gltf. */
 function resourceBase(base: string): string {
   return base.replace(/[^\w\-.]+/g, '_').replace(/^\.+/, '') || 'model';
-}
-
-function checkOptions(o: Required<ExportOptions>): void {
-  if (o.format !== 'glb' && o.format !== 'gltf') throw new RangeError(`format must be glb or gltf`);
-  if (o.maxInfluences !== 4 && o.maxInfluences !== 8) throw new RangeError(`maxInfluences must be 4 or 8`);
-  if (!['float', 'unorm16', 'unorm8'].includes(o.weights))
-    throw new RangeError(`weights must be float, unorm16 or unorm8`);
-  if (!(o.prune >= 0 && o.prune < 1)) throw new RangeError(`prune must be a number in [0, 1)`);
-  if (o.compression !== 'auto' && o.compression !== 'none')
-    throw new RangeError(`compression must be auto or none`);
 }
 
 /**
@@ -118,8 +83,7 @@ export async function exportDocument(
   model: SkinnedModel,
   options: ExportOptions = {},
 ): Promise<ExportResult> {
-  const o = { ...EXPORT_DEFAULTS, ...options };
-  checkOptions(o);
+  const o = resolveExportOptions(options);
   const base = exportBaseName(o.sourceName);
   const fileName = `${base}.${o.format}`;
   const prepared = prepareExportWeights(model, o);
@@ -132,7 +96,9 @@ export async function exportDocument(
       // meshopt is exact: written again (a second pass over the written file), Draco is not.
       const recompressed =
         o.compression === 'auto' ? setAside.filter((n) => EXACT_COMPRESSION.includes(n)) : [];
-      const decompressed = setAside.filter((n) => !recompressed.includes(n));
+      const decompressed = setAside.filter(
+        (n) => !recompressed.includes(n) && !(o.compression === 'draco' && n === DRACO),
+      );
       // What the compressed source hid from the validator must not show in the uncompressed export.
       if (setAside.length > 0) stageUnitVectors(stage, document);
       // Buffers first: staging weights may unset buffers of accessors it replaces.
@@ -148,6 +114,7 @@ export async function exportDocument(
       }
       const written = await writeExport(document, o.format, fileName, resourceBase(base), {
         meshopt: recompressed.includes('EXT_meshopt_compression'),
+        draco: o.compression === 'draco',
       });
       return {
         format: o.format,
@@ -157,6 +124,7 @@ export async function exportDocument(
         fixedSkeletons,
         decompressed,
         recompressed,
+        dracoEncoded: written.dracoEncoded,
       };
     } finally {
       stage.restore();

@@ -2,8 +2,10 @@
  * What glTF-Transform does not keep of a file, kept here and written back on export: extensions
  * it does not implement (a vendor's `EXT_…`/`MSFT_…`, the ratified `KHR_animation_pointer`) on
  * the root and on scenes, nodes, meshes and their primitives, materials, skins and animations,
- * the pointer of `KHR_animation_pointer` channels, and the `name`/`extras` of `textures[]` and
- * `samplers[]` (glTF-Transform folds textures into images and samplers into texture infos).
+ * the pointer of `KHR_animation_pointer` channels, and the `name`/`extras`/extensions of
+ * `textures[]` and `samplers[]` (glTF-Transform folds textures into images and samplers into
+ * texture infos). Extensions on accessors, buffer views, buffers and images are not written back
+ * (export re-lays those out): they are reported as dropped.
  *
  * Matching is by index, which export preserves for everything Skinsmith does not add or remove;
  * an element whose index or name no longer matches is not patched and its extensions are
@@ -23,7 +25,12 @@ interface Snapshot {
   json: Json;
   used: string[];
   required: string[];
+  /** Unknown extensions on parts export re-lays out (accessors, buffer views, buffers, images), with where. */
+  elsewhere: string[];
 }
+
+/** Arrays whose elements export rewrites: their unknown extensions cannot be written back. */
+const RELAID = ['accessors', 'bufferViews', 'buffers', 'images'] as const;
 
 const snapshots = new WeakMap<Document, Snapshot>();
 
@@ -60,10 +67,19 @@ export function keepSourceExtensions(document: Document, json: Json): void {
   // later edits to the JSON must not reach it.
   const kept: Json = {};
   for (const key of ['extensions', ...ARRAYS, 'textures', 'samplers']) if (key in json) kept[key] = json[key];
+  const elsewhere: string[] = [];
+  for (const key of RELAID) {
+    const a = Array.isArray(json[key]) ? (json[key] as unknown[]) : [];
+    a.forEach((element, i) => {
+      if (isObject(element))
+        for (const n of unknownKeys(element.extensions)) elsewhere.push(`${n} (${key}[${i}])`);
+    });
+  }
   snapshots.set(document, {
     json: structuredClone(kept),
     used: unknown,
     required: (required as string[]).filter((e) => unknown.includes(e)),
+    elsewhere,
   });
 }
 
@@ -128,7 +144,8 @@ export function restoreSourceExtensions(out: Json, document: Document): Restored
     });
   }
 
-  result.namedTextures = restoreTextureNames(src, out);
+  result.namedTextures = restoreTextureNames(src, out, copy);
+  for (const d of snap.elsewhere) dropped.add(d);
   for (const n of snap.used)
     if (!restored.has(n) && ![...dropped].some((d) => d.startsWith(`${n} `))) dropped.add(`${n} (unplaced)`);
   if (restored.size > 0) {
@@ -145,8 +162,11 @@ export function restoreSourceExtensions(out: Json, document: Document): Restored
 
 const SAMPLER_KEYS = ['magFilter', 'minFilter', 'wrapS', 'wrapT'] as const;
 
-/** name/extras of textures[] (matched by image and sampler settings) and samplers[] (by settings). */
-function restoreTextureNames(src: Json, out: Json): number {
+/**
+ * name/extras (and unknown extensions, through `copy`) of textures[] (matched by image and sampler
+ * settings) and samplers[] (by settings).
+ */
+function restoreTextureNames(src: Json, out: Json, copy: (from: unknown, to: Json) => void): number {
   const srcSamplers = Array.isArray(src.samplers) ? (src.samplers as Json[]) : [];
   const outSamplers = Array.isArray(out.samplers) ? (out.samplers as Json[]) : [];
   const settings = (s: Json | undefined) =>
@@ -155,6 +175,7 @@ function restoreTextureNames(src: Json, out: Json): number {
     ).join(',');
   let n = 0;
   const named = (from: Json, to: Json) => {
+    copy(from, to);
     let changed = false;
     if (from.name !== undefined && to.name === undefined) {
       to.name = from.name;

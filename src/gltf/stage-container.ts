@@ -2,8 +2,10 @@ import { Accessor, type Document, type Extension, ImageUtils } from '@gltf-trans
 import { ALL_EXTENSIONS } from '@gltf-transform/extensions';
 import type { ExportStage } from './export-stage.ts';
 
+/** Draco mesh compression: lossy (quantised), so never re-encoded unless asked for. */
+export const DRACO = 'KHR_draco_mesh_compression';
 /** Extensions that only compress geometry or buffers. */
-const COMPRESSION = ['KHR_draco_mesh_compression', 'EXT_meshopt_compression', 'KHR_meshopt_compression'];
+const COMPRESSION = [DRACO, 'EXT_meshopt_compression', 'KHR_meshopt_compression'];
 
 /**
  * Export writes geometry uncompressed. Re-encoding Draco would re-quantise positions and reorder

@@ -1,5 +1,7 @@
 import { type Document, Format, type JSONDocument, Logger, WebIO } from '@gltf-transform/core';
-import { ALL_EXTENSIONS, EXTMeshoptCompression } from '@gltf-transform/extensions';
+import { ALL_EXTENSIONS, EXTMeshoptCompression, KHRDracoMeshCompression } from '@gltf-transform/extensions';
+import { loadDracoEncoder } from './decoders.ts';
+import { DRACO_QUANTIZATION_BITS } from './export-options.ts';
 import { FastVertexWriter } from './fast-vertex-writer.ts';
 import { patchNearDefaults } from './patch-near-defaults.ts';
 import { type RestoredExtensions, restoreSourceExtensions } from './source-extensions.ts';
@@ -14,6 +16,8 @@ export interface WrittenExport {
   size: number;
   /** Source extensions glTF-Transform does not keep, written back (or reported dropped). */
   extensions: RestoredExtensions;
+  /** Primitives Draco-encoded (option `draco`). */
+  dracoEncoded: number;
 }
 
 let io: WebIO | null = null;
@@ -56,6 +60,34 @@ async function compressWithMeshopt(
     .setRequired(true)
     .setEncoderOptions({ method: EXTMeshoptCompression.EncoderMethod.QUANTIZE });
   return io.writeJSON(doc, { format: format === 'glb' ? Format.GLB : Format.GLTF, basename: base });
+}
+
+/**
+ * Draco: the written file read back and every indexed triangle primitive encoded (edgebreaker,
+ * {@link DRACO_QUANTIZATION_BITS}). Lossy by nature: the dialog and the CLI say so.
+ */
+async function compressWithDraco(
+  written: JSONDocument,
+  format: 'glb' | 'gltf',
+  base: string,
+): Promise<{ written: JSONDocument; encoded: number }> {
+  const io = new WebIO()
+    .setLogger(new Logger(Logger.Verbosity.ERROR))
+    .registerExtensions(ALL_EXTENSIONS)
+    .registerDependencies({ 'draco3d.encoder': await loadDracoEncoder() });
+  const doc = await io.readJSON(written);
+  doc.createExtension(KHRDracoMeshCompression).setRequired(true).setEncoderOptions({
+    method: KHRDracoMeshCompression.EncoderMethod.EDGEBREAKER,
+    quantizationBits: DRACO_QUANTIZATION_BITS,
+  });
+  const out = await io.writeJSON(doc, {
+    format: format === 'glb' ? Format.GLB : Format.GLTF,
+    basename: base,
+  });
+  let encoded = 0;
+  for (const mesh of (out.json.meshes ?? []) as { primitives: { extensions?: Record<string, unknown> }[] }[])
+    for (const p of mesh.primitives) if (p.extensions?.[KHRDracoMeshCompression.EXTENSION_NAME]) encoded++;
+  return { written: out, encoded };
 }
 
 /** A URI as the relative path of the file it names. */
@@ -103,7 +135,7 @@ export async function writeExport(
   format: 'glb' | 'gltf',
   fileName: string,
   base: string,
-  options: { meshopt?: boolean } = {},
+  options: { meshopt?: boolean; draco?: boolean } = {},
 ): Promise<WrittenExport> {
   // Created for this write only (an extension the document holds is one the writer runs).
   document.createExtension(FastVertexWriter);
@@ -120,18 +152,20 @@ export async function writeExport(
   // byte-level, no filters), so the editor's document and its staged accessors never meet the
   // encoder's layout. Near-default values and source extensions are patched after either pass.
   if (options.meshopt) written = await compressWithMeshopt(written, format, base);
+  let dracoEncoded = 0;
+  if (options.draco) ({ written, encoded: dracoEncoded } = await compressWithDraco(written, format, base));
   const { json, resources } = written;
   patchNearDefaults(json, document);
   const extensions = restoreSourceExtensions(json as unknown as Record<string, unknown>, document);
   if (format === 'glb') {
     // A GLB's only resource is its BIN chunk (images live in buffer views).
     const bytes = packGlb(json, Object.values(resources)[0]);
-    return { bytes, size: bytes.byteLength, extensions };
+    return { bytes, size: bytes.byteLength, extensions, dracoEncoded };
   }
   const files = new Map<string, Uint8Array>();
   files.set(fileName, new TextEncoder().encode(JSON.stringify(json, null, 2)));
   for (const [uri, data] of Object.entries(resources)) files.set(uriToPath(uri), data);
   let size = 0;
   for (const data of files.values()) size += data.byteLength;
-  return { files, size, extensions };
+  return { files, size, extensions, dracoEncoded };
 }

@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { WebIO } from '@gltf-transform/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.ts';
+import { sourceGlb } from '../gltf/support/extension-fixture.ts';
 import { makeSkinnedDocument } from '../gltf/support/skinned-fixture.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -107,6 +108,8 @@ describe('skinsmith export', () => {
       ['export', good, '-o', join(dir, 'x.glb'), '--weights', 'half'],
       ['export', good, '-o', join(dir, 'x.glb'), '--prune', 'lots'],
       ['export', good, '-o', join(dir, 'x.glb'), '--frobnicate'],
+      ['export', good, '-o', join(dir, 'x.glb'), '--draco', '--uncompressed'],
+      ['autobind', good, '-o', join(dir, 'x.glb'), '--weights', 'half'],
       ['stats'],
       ['stats', good, good],
       ['frobnicate'],
@@ -117,6 +120,39 @@ describe('skinsmith export', () => {
       expect(r.code, argv.join(' ')).toBe(2);
       if (argv.length) expect(r.stderr.trim().split('\n'), argv.join(' ')).toHaveLength(1);
     }
+  });
+
+  it('re-encodes with Draco on --draco and says so in the summary', async () => {
+    const out = join(dir, 'draco', 'Strip.glb');
+    const r = await run('export', good, '-o', out, '--draco', '--weights', 'unorm8');
+    expect(r.code).toBe(0);
+    expect(r.json()).toMatchObject({ dracoEncodedPrimitives: 1, validation: { newErrors: 0 } });
+    expect((await run('stats', out)).json()).toMatchObject({ vertices: 18, invalidVertices: 0 });
+  });
+
+  it('writes nothing and exits 1 where the source has parts the export cannot keep, unless --allow-loss', async () => {
+    const lossy = join(dir, 'Lossy.glb');
+    writeFileSync(lossy, await sourceGlb(true));
+    const out = join(dir, 'loss', 'Lossy.glb');
+    const refused = await run('export', lossy, '-o', out);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toBe(
+      'skinsmith export: not kept from the source: EXT_vendor_quantised (accessors[0]) (nothing written; pass --allow-loss to write it anyway)\n',
+    );
+    expect(refused.json()).toMatchObject({
+      files: [],
+      droppedExtensions: ['EXT_vendor_quantised (accessors[0])'],
+    });
+    expect(existsSync(out)).toBe(false);
+    const allowed = await run('export', lossy, '-o', out, '--allow-loss');
+    expect(allowed.code).toBe(0);
+    expect(allowed.stderr).toMatch(/^skinsmith export: not kept from the source: EXT_vendor_quantised/);
+    expect(existsSync(out)).toBe(true);
+    // A source whose every extension is kept exports with exit 0 and nothing on stderr.
+    const kept = join(dir, 'Kept.glb');
+    writeFileSync(kept, await sourceGlb(false));
+    const clean = await run('export', kept, '-o', join(dir, 'loss', 'Kept.glb'));
+    expect([clean.code, clean.stderr]).toEqual([0, '']);
   });
 
   it('refuses unreadable input with exit code 2', async () => {

@@ -3,65 +3,13 @@
  * material, a KHR_animation_pointer channel's pointer, and the name/extras of textures[] and
  * samplers[]; it says what it could not keep.
  */
-import { Format, WebIO } from '@gltf-transform/core';
 import { describe, expect, it } from 'vitest';
 import { Editor } from '../../src/editor/editor.ts';
 import { exportAndValidate } from '../../src/gltf/export-and-validate.ts';
-import { packGlb } from '../../src/gltf/write-export.ts';
-import { makeSkinnedDocument } from './support/skinned-fixture.ts';
+import { POINTER, sourceGlb } from './support/extension-fixture.ts';
 
-// biome-ignore lint/suspicious/noExplicitAny: glTF JSON edited by hand, as a file's author would
+// biome-ignore lint/suspicious/noExplicitAny: glTF JSON read back, checked by hand
 type Json = Record<string, any>;
-
-const PNG = Uint8Array.from(
-  atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='),
-  (c) => c.charCodeAt(0),
-);
-const POINTER = '/materials/0/pbrMetallicRoughness/baseColorFactor';
-
-async function sourceGlb(): Promise<Uint8Array> {
-  const doc = makeSkinnedDocument();
-  const root = doc.getRoot();
-  const buffer = root.listBuffers()[0];
-  const material = doc.createMaterial('Skin');
-  for (const prim of root.listMeshes()[0].listPrimitives()) prim.setMaterial(material);
-  const texture = doc.createTexture('albedo').setImage(PNG).setMimeType('image/png');
-  material.setBaseColorTexture(texture);
-  material.getBaseColorTextureInfo()!.setMagFilter(9729);
-  // A colour animation, written as a rotation channel and turned into a pointer channel below.
-  const times = doc
-    .createAccessor()
-    .setType('SCALAR')
-    .setArray(new Float32Array([0, 1]))
-    .setBuffer(buffer);
-  const colors = doc
-    .createAccessor()
-    .setType('VEC4')
-    .setArray(new Float32Array([1, 0, 0, 1, 0, 0, 1, 1]))
-    .setBuffer(buffer);
-  const sampler = doc.createAnimationSampler().setInput(times).setOutput(colors);
-  const channel = doc
-    .createAnimationChannel()
-    .setTargetNode(root.listNodes()[0])
-    .setTargetPath('rotation')
-    .setSampler(sampler);
-  doc.createAnimation('Blink').addSampler(sampler).addChannel(channel);
-  const { json, resources } = await new WebIO().writeJSON(doc, { format: Format.GLB });
-  const j = json as Json;
-  j.extensionsUsed = [...(j.extensionsUsed ?? []), 'EXT_vendor_thing', 'KHR_animation_pointer'];
-  j.extensions = { ...(j.extensions ?? {}), EXT_vendor_thing: { version: 3 } };
-  j.nodes[0].extensions = { EXT_vendor_thing: { tag: 'hero' } };
-  j.materials[0].extensions = { ...(j.materials[0].extensions ?? {}), EXT_vendor_thing: { shader: 'toon' } };
-  j.animations[0].channels[0].target = {
-    path: 'pointer',
-    extensions: { KHR_animation_pointer: { pointer: POINTER } },
-  };
-  j.textures[0].name = 'AlbedoTex';
-  j.textures[0].extras = { painter: 'ada' };
-  j.samplers[0].name = 'LinearSampler';
-  j.samplers[0].extras = { note: 'mag only' };
-  return packGlb(j as never, Object.values(resources)[0]);
-}
 
 function glbJson(bytes: Uint8Array): Json {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -85,11 +33,21 @@ describe('export keeps source extensions glTF-Transform does not implement', () 
     expect(out.extensionsUsed).toEqual(expect.arrayContaining(['EXT_vendor_thing', 'KHR_animation_pointer']));
     expect(out.textures[0]).toMatchObject({ name: 'AlbedoTex', extras: { painter: 'ada' } });
     expect(out.samplers[0]).toMatchObject({ name: 'LinearSampler', extras: { note: 'mag only' } });
+    expect(out.textures[0].extensions.EXT_vendor_thing).toEqual({ compressedTwin: 'albedo.ktx2' });
     expect(result.extensions.restored).toEqual(['EXT_vendor_thing', 'KHR_animation_pointer']);
     expect(result.extensions.dropped).toEqual([]);
     expect(result.validation.newErrors).toBe(0);
     // A second export starts from the same state.
     const again = await exportAndValidate(model, { sourceName: 'Ext.glb' }, null);
     expect(glbJson(again.bytes!).nodes[0].extensions.EXT_vendor_thing).toEqual({ tag: 'hero' });
+  });
+
+  it('says which extensions it cannot write back, and where (an accessor re-laid out)', async () => {
+    const bytes = await sourceGlb(true);
+    const model = await new Editor().load({ name: 'Ext.glb', bytes });
+    const result = await exportAndValidate(model, { sourceName: 'Ext.glb' }, null);
+    expect(result.extensions.dropped).toEqual(['EXT_vendor_quantised (accessors[0])']);
+    expect(result.extensions.restored).toEqual(['EXT_vendor_thing', 'KHR_animation_pointer']);
+    expect(glbJson(result.bytes!).extensionsUsed).not.toContain('EXT_vendor_quantised');
   });
 });
