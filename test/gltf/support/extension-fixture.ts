@@ -49,7 +49,8 @@ export async function sourceGlb(lossy = false): Promise<Uint8Array> {
   j.extensions = { ...(j.extensions ?? {}), EXT_vendor_thing: { version: 3 } };
   j.nodes[0].extensions = { EXT_vendor_thing: { tag: 'hero' } };
   j.materials[0].extensions = { ...(j.materials[0].extensions ?? {}), EXT_vendor_thing: { shader: 'toon' } };
-  j.animations[0].channels[0].target = {
+  // The colour animation (the skinned strip's own clip comes first).
+  j.animations.find((a: Json) => a.name === 'Blink').channels[0].target = {
     path: 'pointer',
     extensions: { KHR_animation_pointer: { pointer: POINTER } },
   };
