@@ -14,7 +14,7 @@ import { useUi } from './store.ts';
 import { connectStore } from './sync-store.ts';
 import './styles.css';
 
-// Marks for the startup budget (README): main → shell → first model drawn.
+// Marks for the startup budget (docs/user-guide.md, last section): main → shell → first model drawn.
 performance.mark('skinsmith:main');
 setDecoderLoaders({ draco: loadBrowserDraco, dracoEncoder: loadBrowserDracoEncoder });
 connectStore(editor);

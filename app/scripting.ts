@@ -48,7 +48,7 @@ export interface Stats {
 
 type DisplayFlags = Pick<UiState, 'heatmap' | 'wireframe' | 'textures' | 'bones' | 'influences' | 'quantize'>;
 
-/** `window.skinsmith`: the scripting handle (console, tests, automation). See README.md. */
+/** `window.skinsmith`: the scripting handle (console, tests, automation). See docs/scripting.md. */
 export interface SkinsmithApi {
   editor: Editor;
   /** Resolves when the first character has been drawn. */
@@ -60,7 +60,7 @@ export interface SkinsmithApi {
   loadUrl(url: string): Promise<Stats>;
   /** Opens the built-in mannequin at about `targetVertices` vertices (10k by default; 300000 for the benchmark). */
   loadMannequin(targetVertices?: number): Promise<Stats>;
-  /** Weight painting for scripts: strokes through the mouse's path, replay, flood, picking (README.md). */
+  /** Weight painting for scripts: strokes through the mouse's path, replay, flood, picking (docs/scripting.md). */
   paint: ScriptPaint;
   /** Reads, or changes then reads, the brush settings (`radiusPx`/`radiusUnit`: the UI's screen radius). */
   brush(settings?: Partial<ScriptBrush>): ScriptBrush;
@@ -75,7 +75,7 @@ export interface SkinsmithApi {
   selectedJoint(): JointSummary | null;
   influences(primitiveIndex: number, vertex: number): VertexInfluence[];
   stats(): Stats;
-  /** Posing: joint rotations, reset, presets, clips, skinning preview, creases (README.md, "Posing"). */
+  /** Posing: joint rotations, reset, presets, clips, skinning preview, creases (docs/user-guide.md, "Testing the bends"). */
   pose: ScriptPose;
   /**
    * Reads or changes the viewport toggles (`influences`: the influence-count view; `quantize`: the
@@ -88,13 +88,13 @@ export interface SkinsmithApi {
   invalidate(): void;
   /** Resolves after the next frame has been rendered. */
   frame(): Promise<void>;
-  /** Exports as the Export dialog does, validated, without downloading (see README.md). */
+  /** Exports as the Export dialog does, validated, without downloading (see docs/scripting.md). */
   export(options?: ExportOptions): Promise<ScriptExport>;
-  /** Autosave, saved sessions and project files (see README.md, "Your work is safe"). */
+  /** Autosave, saved sessions and project files (see docs/user-guide.md, "Your work is safe"). */
   persist: ScriptPersist;
   /**
    * Auto-binds as the panel's Run does (in the worker, one undo step, progress on the panel if
-   * open); resolves with the stats once the weights are applied. See README.md.
+   * open); resolves with the stats once the weights are applied. See docs/scripting.md.
    */
   autobind(options?: EditorAutobindOptions): Promise<EditorAutobindStats>;
   /**
@@ -107,7 +107,7 @@ export interface SkinsmithApi {
   skeletonRoots(): SkeletonRootCandidate[];
   /**
    * For a file without a skin: creates one from `root` (node id or name) and auto-binds it, as
-   * the panel's "Create skin and auto-bind" does (one undo step). See README.md.
+   * the panel's "Create skin and auto-bind" does (one undo step). See docs/scripting.md.
    */
   createSkin(
     root: number | string,

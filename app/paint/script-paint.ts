@@ -19,7 +19,7 @@ export interface StrokeOptions {
   joint?: number | string;
 }
 
-/** `skinsmith.paint`: strokes and brush tools for scripts and tests (README.md, "Painting"). */
+/** `skinsmith.paint`: strokes and brush tools for scripts and tests (docs/scripting.md). */
 export interface ScriptPaint {
   /**
    * Paints one stroke through the same path as the mouse: page points `{ x, y, pressure? }` are
