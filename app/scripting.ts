@@ -2,7 +2,7 @@ import type { EditorAutobindOptions, EditorAutobindStats } from '../src/editor/a
 import type { CreateSkinReport, EditorCreateSkinOptions } from '../src/editor/create-skin-step.ts';
 import type { Editor, VertexInfluence } from '../src/editor/editor.ts';
 import type { Notice } from '../src/editor/notices.ts';
-import type { ExportOptions } from '../src/gltf/export-weights.ts';
+import type { ExportOptions } from '../src/gltf/export/export-document.ts';
 import type { SkeletonRootCandidate } from '../src/gltf/skeleton-nodes.ts';
 import type { SkinnedModel } from '../src/gltf/skinned-model.ts';
 import { startAutobind, startCreateSkin } from './bind/autobind-store.ts';

@@ -1,17 +1,17 @@
 import { lazy, Suspense, useEffect } from 'react';
+import { AutobindPanel } from '../bind/AutobindPanel.tsx';
+import { CheckOverlays } from '../checks/CheckOverlays.tsx';
+import { ExportDialog } from '../export/ExportDialog.tsx';
+import { PaintOverlays } from '../paint/PaintOverlays.tsx';
+import { RestoreOffer } from '../persist/RestoreOffer.tsx';
+import { StorageWarningBanner } from '../persist/StorageWarningBanner.tsx';
+import { JointPanel } from '../skeleton/JointPanel.tsx';
 import { useUi } from '../store.ts';
 import { useFileDrop } from '../useFileDrop.ts';
 import { useShortcuts } from '../useShortcuts.ts';
-import { AutobindPanel } from './AutobindPanel.tsx';
-import { CheckOverlays } from './CheckOverlays.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
-import { ExportDialog } from './ExportDialog.tsx';
-import { JointPanel } from './JointPanel.tsx';
-import { PaintOverlays } from './PaintOverlays.tsx';
-import { RestoreOffer } from './RestoreOffer.tsx';
 import { SettingsPanel } from './SettingsPanel.tsx';
 import { StatusBar } from './StatusBar.tsx';
-import { StorageWarningBanner } from './StorageWarningBanner.tsx';
 import { Toast } from './Toast.tsx';
 import { Toolbar } from './Toolbar.tsx';
 

@@ -1,7 +1,7 @@
 import { COMMANDS, tooltip } from '../commands.ts';
 import { editor } from '../editor-instance.ts';
+import { PaintIcon } from '../paint/PaintIcon.tsx';
 import { usePaint } from '../paint/paint-store.ts';
-import { PaintIcon } from './PaintIcon.tsx';
 
 /** Undo and Redo, disabled when there is nothing to take back or replay. */
 export function HistoryButtons() {

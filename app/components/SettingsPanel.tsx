@@ -1,16 +1,16 @@
+import { ChecksSection } from '../checks/ChecksSection.tsx';
 import { editor } from '../editor-instance.ts';
+import { BrushPanel } from '../paint/BrushPanel.tsx';
+import { PoseClips } from '../pose/PoseClips.tsx';
+import { PoseInspect } from '../pose/PoseInspect.tsx';
+import { PosePanel } from '../pose/PosePanel.tsx';
+import { InspectorSection } from '../select/InspectorPanel.tsx';
 import { useUi } from '../store.ts';
+import { SelectionSection } from '../tools/ToolsPanel.tsx';
+import { WeightToolsSection } from '../tools/WeightToolsSection.tsx';
 import { useJointCounts } from '../useJointCounts.ts';
 import { HEAT_STOPS, HEAT_ZERO_SRGB } from '../viewport/heat-colors.ts';
-import { BrushPanel } from './BrushPanel.tsx';
-import { ChecksSection } from './ChecksSection.tsx';
-import { InspectorSection } from './InspectorPanel.tsx';
-import { PoseClips } from './PoseClips.tsx';
-import { PoseInspect } from './PoseInspect.tsx';
-import { PosePanel } from './PosePanel.tsx';
 import { Section } from './Section.tsx';
-import { SelectionSection } from './ToolsPanel.tsx';
-import { WeightToolsSection } from './WeightToolsSection.tsx';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (

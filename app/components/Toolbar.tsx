@@ -1,10 +1,10 @@
 import { useAutobind } from '../bind/autobind-store.ts';
 import { COMMANDS, type CommandId, tooltip } from '../commands.ts';
+import { PoseResetButton } from '../pose/PoseResetButton.tsx';
 import { useUi } from '../store.ts';
 import { HistoryButtons } from './HistoryButtons.tsx';
 import { Icon, type IconName } from './Icon.tsx';
 import { ModeButtons } from './ModeButtons.tsx';
-import { PoseResetButton } from './PoseResetButton.tsx';
 
 function ToolButton({
   id,

@@ -5,7 +5,7 @@ import {
   type ExportOptions,
   resolveExportOptions,
   type WeightEncoding,
-} from '../../src/gltf/export-options.ts';
+} from '../../src/gltf/export/export-options.ts';
 import { editor } from '../editor-instance.ts';
 import { type PreparedExport, prepareExport } from './prepare-export.ts';
 import { saveFile } from './save-file.ts';

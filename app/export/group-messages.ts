@@ -1,4 +1,4 @@
-import type { ComparedMessage } from '../../src/gltf/compare-with-source.ts';
+import type { ComparedMessage } from '../../src/gltf/export/compare-with-source.ts';
 import type { Severity } from '../../src/gltf/validate.ts';
 
 /** Messages of one code: a broken file repeats the same problem thousands of times. */

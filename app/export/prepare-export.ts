@@ -1,5 +1,5 @@
-import type { ValidatedExport } from '../../src/gltf/export-and-validate.ts';
-import { type ExportOptions, exportBaseName } from '../../src/gltf/export-weights.ts';
+import type { ValidatedExport } from '../../src/gltf/export/export-and-validate.ts';
+import { type ExportOptions, exportBaseName } from '../../src/gltf/export/export-document.ts';
 import { editor } from '../editor-instance.ts';
 import { installValidatorWorker } from './validator-client.ts';
 
@@ -35,7 +35,7 @@ export async function prepareExport(options: ExportOptions): Promise<PreparedExp
     : {
         fileName: `${exportBaseName(result.fileName)}.zip`,
         // fflate loads with the first .gltf export: most exports are GLBs.
-        bytes: (await import('../../src/gltf/zip-files.ts')).zipFiles(result.files!),
+        bytes: (await import('../../src/gltf/export/zip-files.ts')).zipFiles(result.files!),
         mimeType: 'application/zip',
       };
   return { result, download, revision };

@@ -1,5 +1,5 @@
-import type { ComparedMessage } from '../../src/gltf/compare-with-source.ts';
-import type { ExportOptions } from '../../src/gltf/export-weights.ts';
+import type { ComparedMessage } from '../../src/gltf/export/compare-with-source.ts';
+import type { ExportOptions } from '../../src/gltf/export/export-document.ts';
 import { prepareExport } from './prepare-export.ts';
 
 /** What `window.skinsmith.export` resolves with (plain data: it crosses to Playwright and workers). */

@@ -1,8 +1,8 @@
 import type { Command } from '../commands.ts';
-import { runTool } from '../components/ToolsPanel.tsx';
 import { editor } from '../editor-instance.ts';
 import { bare, withCtrl } from '../keys.ts';
 import { useUi } from '../store.ts';
+import { runTool } from '../tools/ToolsPanel.tsx';
 import { useSelectUi } from './select-store.ts';
 
 const inSelect = () => useUi.getState().mode === 'select';

@@ -1,9 +1,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { Editor } from '../editor/editor.ts';
-import { exportAndValidate, type ValidatedExport } from '../gltf/export-and-validate.ts';
-import { ExportOptionError, type ExportOptions, resolveExportOptions } from '../gltf/export-options.ts';
-import { type ExportResult, exportDocument } from '../gltf/export-weights.ts';
+import { exportAndValidate, type ValidatedExport } from '../gltf/export/export-and-validate.ts';
+import { type ExportResult, exportDocument } from '../gltf/export/export-document.ts';
+import {
+  ExportOptionError,
+  type ExportOptions,
+  resolveExportOptions,
+} from '../gltf/export/export-options.ts';
 import type { InputFiles } from '../gltf/input-files.ts';
 import type { SkinnedModel } from '../gltf/skinned-model.ts';
 import { type Command, toJson } from './command.ts';

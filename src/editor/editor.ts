@@ -1,7 +1,7 @@
 import type { Document } from '@gltf-transform/core';
 import { type CreateSkinOptions, planSkin, type SkinPlan } from '../gltf/create-skin.ts';
-import { exportAndValidate, type ValidatedExport } from '../gltf/export-and-validate.ts';
-import type { ExportOptions } from '../gltf/export-weights.ts';
+import { exportAndValidate, type ValidatedExport } from '../gltf/export/export-and-validate.ts';
+import type { ExportOptions } from '../gltf/export/export-document.ts';
 import type { InputFiles } from '../gltf/input-files.ts';
 import { LoadError } from '../gltf/load-error.ts';
 import { readDocument } from '../gltf/read-document.ts';

@@ -1,13 +1,13 @@
 import { type Document, type JSONDocument, WebIO } from '@gltf-transform/core';
 import { ALL_EXTENSIONS } from '@gltf-transform/extensions';
 import { loadDraco, loadMeshopt } from './decoders.ts';
+import { keepSourceExtensions } from './export/source-extensions.ts';
 import { collectResources, type InputFiles, parseGltfJson, sniffFormat } from './input-files.ts';
 import { LoadError } from './load-error.ts';
-import { preflightGltf } from './preflight.ts';
-import { checkReadDocument } from './preflight-document.ts';
-import { formatBytes, LOAD_LIMITS, type LoadLimits } from './preflight-limits.ts';
-import { classifyReadError } from './preflight-read-error.ts';
-import { keepSourceExtensions } from './source-extensions.ts';
+import { checkReadDocument } from './preflight/document.ts';
+import { formatBytes, LOAD_LIMITS, type LoadLimits } from './preflight/limits.ts';
+import { preflightGltf } from './preflight/preflight.ts';
+import { classifyReadError } from './preflight/read-error.ts';
 
 const GLB_HEADER = 12;
 const CHUNK_JSON = 0x4e4f534a;

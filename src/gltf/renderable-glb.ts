@@ -1,8 +1,8 @@
 import { type Document, WebIO } from '@gltf-transform/core';
 import { ALL_EXTENSIONS } from '@gltf-transform/extensions';
 import { withDocumentLock } from './document-lock.ts';
-import { ExportStage } from './export-stage.ts';
-import { stageSingleBuffer, stageWithoutCompression } from './stage-container.ts';
+import { ExportStage } from './export/export-stage.ts';
+import { stageSingleBuffer, stageWithoutCompression } from './export/stage-container.ts';
 
 /**
  * The document as an uncompressed GLB for the viewport's three.js loader. Its JSON indices are

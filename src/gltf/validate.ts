@@ -139,4 +139,4 @@ export {
   compareWithSource,
   isOwnedMessage,
   type MessageOrigin,
-} from './compare-with-source.ts';
+} from './export/compare-with-source.ts';

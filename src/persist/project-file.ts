@@ -1,6 +1,6 @@
 import type { Document } from '@gltf-transform/core';
 import type { Editor } from '../editor/editor.ts';
-import { exportBaseName, exportDocument } from '../gltf/export-weights.ts';
+import { exportBaseName, exportDocument } from '../gltf/export/export-document.ts';
 import type { InputFiles } from '../gltf/input-files.ts';
 import type { SkinnedModel } from '../gltf/skinned-model.ts';
 import { applySessionState } from './restore-session.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sharedNamePrefix } from '../../app/components/joint-rows.ts';
+import { sharedNamePrefix } from '../../app/skeleton/joint-rows.ts';
 
 describe('sharedNamePrefix (the skeleton panel folds it)', () => {
   it('finds the namespace every joint repeats', () => {

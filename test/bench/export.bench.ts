@@ -1,5 +1,5 @@
 import { buildMannequin, mannequinToDocument } from '../../src/character/index.ts';
-import { exportDocument } from '../../src/gltf/export-weights.ts';
+import { exportDocument } from '../../src/gltf/export/export-document.ts';
 import { buildSkinnedModel, type SkinnedModel } from '../../src/gltf/skinned-model.ts';
 import { validateGltf } from '../../src/gltf/validate.ts';
 import type { Benchmark } from './harness.ts';

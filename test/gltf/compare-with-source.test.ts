@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareWithSource, isOwnedMessage } from '../../src/gltf/compare-with-source.ts';
+import { compareWithSource, isOwnedMessage } from '../../src/gltf/export/compare-with-source.ts';
 import type { ValidationMessage, ValidationReport } from '../../src/gltf/validate.ts';
 
 function report(messages: ValidationMessage[]): ValidationReport {

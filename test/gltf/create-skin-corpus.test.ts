@@ -8,7 +8,7 @@ import { type Document, type Node, WebIO } from '@gltf-transform/core';
 import { ALL_EXTENSIONS } from '@gltf-transform/extensions';
 import { describe, expect, it } from 'vitest';
 import { createSkinFromNodes, planSkin } from '../../src/gltf/create-skin.ts';
-import { exportAndValidate } from '../../src/gltf/export-and-validate.ts';
+import { exportAndValidate } from '../../src/gltf/export/export-and-validate.ts';
 import { readDocument } from '../../src/gltf/read-document.ts';
 import { writeRenderableGlb } from '../../src/gltf/renderable-glb.ts';
 import { buildSkinnedModel } from '../../src/gltf/skinned-model.ts';

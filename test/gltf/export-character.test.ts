@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildMannequin, mannequinToDocument } from '../../src/character/index.ts';
 import { Editor } from '../../src/editor/editor.ts';
-import { exportAndValidate } from '../../src/gltf/export-and-validate.ts';
+import { exportAndValidate } from '../../src/gltf/export/export-and-validate.ts';
 import { diffDocuments } from './support/diff-documents.ts';
 import { expectWeightsRoundTrip, reimport } from './support/export-checks.ts';
 

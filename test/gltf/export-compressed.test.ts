@@ -3,7 +3,7 @@ import { ALL_EXTENSIONS, EXTMeshoptCompression } from '@gltf-transform/extension
 import { MeshoptEncoder } from 'meshoptimizer';
 import { describe, expect, it } from 'vitest';
 import { Editor } from '../../src/editor/editor.ts';
-import { exportAndValidate } from '../../src/gltf/export-and-validate.ts';
+import { exportAndValidate } from '../../src/gltf/export/export-and-validate.ts';
 import { exportedAs } from '../support/exporter-fixtures.ts';
 import { diffDocuments } from './support/diff-documents.ts';
 import { expectWeightsRoundTrip, reimport } from './support/export-checks.ts';

@@ -5,9 +5,9 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Editor } from '../../src/editor/editor.ts';
-import { exportAndValidate } from '../../src/gltf/export-and-validate.ts';
-import type { ExportOptions, WeightEncoding } from '../../src/gltf/export-weights.ts';
-import { isSkeletonValid } from '../../src/gltf/fix-skin-skeleton.ts';
+import { exportAndValidate } from '../../src/gltf/export/export-and-validate.ts';
+import type { ExportOptions, WeightEncoding } from '../../src/gltf/export/export-document.ts';
+import { isSkeletonValid } from '../../src/gltf/export/fix-skin-skeleton.ts';
 import type { SkinnedModel } from '../../src/gltf/skinned-model.ts';
 import {
   HAVE_SHARED_MODELS,

@@ -6,8 +6,8 @@
 import { WebIO } from '@gltf-transform/core';
 import { describe, expect, it } from 'vitest';
 import { Editor } from '../../src/editor/editor.ts';
-import { exportAndValidate } from '../../src/gltf/export-and-validate.ts';
-import { DRACO_QUANTIZATION_BITS, type WeightEncoding } from '../../src/gltf/export-options.ts';
+import { exportAndValidate } from '../../src/gltf/export/export-and-validate.ts';
+import { DRACO_QUANTIZATION_BITS, type WeightEncoding } from '../../src/gltf/export/export-options.ts';
 import { buildSkinnedModel, type SkinnedModel } from '../../src/gltf/skinned-model.ts';
 import { exportedAs } from '../support/exporter-fixtures.ts';
 import { reimport } from './support/export-checks.ts';

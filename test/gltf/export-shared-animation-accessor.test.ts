@@ -6,7 +6,7 @@
 import { WebIO } from '@gltf-transform/core';
 import { describe, expect, it } from 'vitest';
 import { Editor } from '../../src/editor/editor.ts';
-import { exportAndValidate } from '../../src/gltf/export-and-validate.ts';
+import { exportAndValidate } from '../../src/gltf/export/export-and-validate.ts';
 import { makeSkinnedDocument } from './support/skinned-fixture.ts';
 
 async function sharedAccessorGlb(): Promise<Uint8Array> {

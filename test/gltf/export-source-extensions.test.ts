@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Editor } from '../../src/editor/editor.ts';
-import { exportAndValidate } from '../../src/gltf/export-and-validate.ts';
+import { exportAndValidate } from '../../src/gltf/export/export-and-validate.ts';
 import { POINTER, sourceGlb } from './support/extension-fixture.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: glTF JSON read back, checked by hand

@@ -1,11 +1,11 @@
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { Editor } from '../../src/editor/editor.ts';
-import { exportAndValidate } from '../../src/gltf/export-and-validate.ts';
-import { exportBaseName, exportDocument } from '../../src/gltf/export-weights.ts';
+import { exportAndValidate } from '../../src/gltf/export/export-and-validate.ts';
+import { exportBaseName, exportDocument } from '../../src/gltf/export/export-document.ts';
+import { zipFiles } from '../../src/gltf/export/zip-files.ts';
 import { buildSkinnedModel } from '../../src/gltf/skinned-model.ts';
 import { validateGltf } from '../../src/gltf/validate.ts';
-import { zipFiles } from '../../src/gltf/zip-files.ts';
 import { findInvariantViolations } from '../../src/skin/invariants.ts';
 import { diffDocuments } from './support/diff-documents.ts';
 import { maxWeightDifference, reimport } from './support/export-checks.ts';

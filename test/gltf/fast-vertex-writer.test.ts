@@ -1,9 +1,9 @@
 import { Document, Logger, WebIO } from '@gltf-transform/core';
 import { ALL_EXTENSIONS, KHRMeshQuantization } from '@gltf-transform/extensions';
 import { describe, expect, it } from 'vitest';
+import { writeExport } from '../../src/gltf/export/write-export.ts';
 import { readDocument } from '../../src/gltf/read-document.ts';
 import { validateGltf } from '../../src/gltf/validate.ts';
-import { writeExport } from '../../src/gltf/write-export.ts';
 import { diffDocuments } from './support/diff-documents.ts';
 
 /** Vertex attributes of every width the writer has to pad and interleave. */

@@ -1,7 +1,7 @@
 import { Document } from '@gltf-transform/core';
 import { describe, expect, it } from 'vitest';
-import { ExportStage } from '../../src/gltf/export-stage.ts';
-import { stageUnitVectors } from '../../src/gltf/stage-container.ts';
+import { ExportStage } from '../../src/gltf/export/export-stage.ts';
+import { stageUnitVectors } from '../../src/gltf/export/stage-container.ts';
 
 describe('stageUnitVectors (decoded Draco/meshopt normals and tangents)', () => {
   it('puts float NORMAL and TANGENT xyz at unit length for the write, keeps w and zero vectors, and undoes', () => {

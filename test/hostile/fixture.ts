@@ -1,7 +1,7 @@
 import type { Document } from '@gltf-transform/core';
 import { expect } from 'vitest';
 import { LoadError, type LoadErrorCode } from '../../src/gltf/load-error.ts';
-import { LOAD_LIMITS, type LoadLimits } from '../../src/gltf/preflight-limits.ts';
+import { LOAD_LIMITS, type LoadLimits } from '../../src/gltf/preflight/limits.ts';
 import { readDocument } from '../../src/gltf/read-document.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: tests edit arbitrary (malformed) glTF JSON.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LOAD_LIMITS } from '../../src/gltf/preflight-limits.ts';
+import { LOAD_LIMITS } from '../../src/gltf/preflight/limits.ts';
 import { readDocument } from '../../src/gltf/read-document.ts';
 import { expectFixtureError, expectLoadError, open, skinnedTriangle, toGlb } from './fixture.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyReadError } from '../../src/gltf/preflight-read-error.ts';
+import { classifyReadError } from '../../src/gltf/preflight/read-error.ts';
 import { expectFixtureError, open, skinnedTriangle } from './fixture.ts';
 
 describe('every field glTF-Transform reads has the shape it assumes', () => {

@@ -8,7 +8,7 @@ import { type Document, type Node, NodeIO } from '@gltf-transform/core';
 import { ALL_EXTENSIONS } from '@gltf-transform/extensions';
 import { Editor } from '../../src/editor/editor.ts';
 import { loadDraco, loadMeshopt } from '../../src/gltf/decoders.ts';
-import { type ExportOptions, exportDocument } from '../../src/gltf/export-weights.ts';
+import { type ExportOptions, exportDocument } from '../../src/gltf/export/export-document.ts';
 import { sourceGlb } from '../gltf/support/extension-fixture.ts';
 import {
   type CompareOptions,

@@ -1,6 +1,6 @@
 import type { Document } from '@gltf-transform/core';
 import { expect } from 'vitest';
-import type { ExportResult, WeightEncoding } from '../../../src/gltf/export-weights.ts';
+import type { ExportResult, WeightEncoding } from '../../../src/gltf/export/export-document.ts';
 import { readDocument } from '../../../src/gltf/read-document.ts';
 import { buildSkinnedModel, type SkinnedModel } from '../../../src/gltf/skinned-model.ts';
 import { findInvariantViolations } from '../../../src/skin/invariants.ts';

@@ -3,7 +3,7 @@
  * a node, a material and a texture, a KHR_animation_pointer channel, named textures and samplers.
  */
 import { Format, WebIO } from '@gltf-transform/core';
-import { packGlb } from '../../../src/gltf/write-export.ts';
+import { packGlb } from '../../../src/gltf/export/write-export.ts';
 import { makeSkinnedDocument } from './skinned-fixture.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: glTF JSON edited by hand, as a file's author would

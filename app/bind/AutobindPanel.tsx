@@ -1,0 +1,327 @@
+import type { ReactNode } from 'react';
+import { tooltip } from '../commands.ts';
+import { editor } from '../editor-instance.ts';
+import {
+  type AutobindForm,
+  cancelAutobind,
+  formToOptions,
+  needsSkin,
+  startAutobind,
+  startCreateSkin,
+  useAutobind,
+} from './autobind-store.ts';
+import './autobind-panel.css';
+import { Icon } from '../components/Icon.tsx';
+import { useUi } from '../store.ts';
+import { CreateSkinSection } from './CreateSkinSection.tsx';
+
+interface Option<T> {
+  value: T;
+  label: string;
+  hint: string;
+}
+
+const METHODS: Option<AutobindForm['method']>[] = [
+  {
+    value: 'voxel',
+    label: 'Geodesic voxel',
+    hint: 'Distances through the solid mesh: an arm does not reach the torso across the armpit',
+  },
+  { value: 'closest', label: 'Closest bone', hint: 'Straight-line distances: faster, blind to gaps' },
+];
+const WEIGHTINGS: Option<AutobindForm['weighting']>[] = [
+  { value: 'heat', label: 'Heat', hint: 'Bone heat on the measured distances: smooth, artist-like' },
+  { value: 'falloff', label: 'Falloff', hint: 'Weight ∝ distance^−falloff: sharper as falloff grows' },
+];
+const SCOPES: Option<AutobindForm['scope']>[] = [
+  { value: 'all', label: 'All joints', hint: 'Every joint not excluded; locked joints keep their weights' },
+  {
+    value: 'branch',
+    label: 'Selected branch',
+    hint: 'Only the selected joint and the joints below it; every other joint keeps its weights',
+  },
+];
+
+/** Radio buttons drawn as a segmented control. */
+function Segmented<T extends string | number>({
+  name,
+  options,
+  value,
+  onChange,
+}: {
+  name: string;
+  options: Option<T>[];
+  value: T;
+  onChange: (value: T) => void;
+}) {
+  return (
+    <div className="ab-segmented">
+      {options.map((o) => (
+        <label key={o.value} title={o.hint} className={o.value === value ? 'on' : ''}>
+          <input
+            type="radio"
+            name={name}
+            value={o.value}
+            checked={o.value === value}
+            onChange={() => onChange(o.value)}
+          />
+          {o.label}
+        </label>
+      ))}
+    </div>
+  );
+}
+
+function Row({ label, hint, children }: { label: string; hint?: string; children: ReactNode }) {
+  return (
+    <div className="ab-row" title={hint}>
+      <span className="ab-label">{label}</span>
+      {children}
+    </div>
+  );
+}
+
+/** A number field that keeps the form valid (clamped integer or float). */
+function NumberField({
+  name,
+  value,
+  min,
+  max,
+  step,
+  disabled,
+  onChange,
+}: {
+  name: string;
+  disabled?: boolean;
+  value: number;
+  min: number;
+  max: number;
+  step: number;
+  onChange: (v: number) => void;
+}) {
+  return (
+    <input
+      className="ab-number"
+      type="number"
+      name={name}
+      value={value}
+      min={min}
+      max={max}
+      step={step}
+      disabled={disabled}
+      onChange={(e) => {
+        const v = Number(e.target.value);
+        if (Number.isFinite(v)) onChange(Math.min(max, Math.max(min, v)));
+      }}
+    />
+  );
+}
+
+function Form({ disabled, creating }: { disabled: boolean; creating: boolean }) {
+  const form = useAutobind((s) => s.form);
+  const setForm = useAutobind((s) => s.setForm);
+  const selected = useUi((s) => s.selected);
+  useUi((s) => s.modelRev);
+  const slots = editor.model?.primitives[0]?.weights.influences ?? 4;
+  const selectedName = selected === null ? null : editor.model?.joints.get(selected)?.name;
+  return (
+    <fieldset className="ab-form" disabled={disabled}>
+      <Row label="Method">
+        <Segmented
+          name="ab-method"
+          options={METHODS}
+          value={form.method}
+          onChange={(method) => setForm({ method })}
+        />
+      </Row>
+      <Row label="Resolution" hint="Voxels along the longest axis of the mesh (geodesic voxel method)">
+        <NumberField
+          name="resolution"
+          value={form.resolution}
+          min={32}
+          max={1024}
+          step={32}
+          onChange={(resolution) => setForm({ resolution })}
+        />
+        <span className="muted">voxels</span>
+      </Row>
+      <Row label="Weights">
+        <Segmented
+          name="ab-weighting"
+          options={WEIGHTINGS}
+          value={form.weighting}
+          onChange={(weighting) => setForm({ weighting })}
+        />
+      </Row>
+      <Row label="Falloff" hint="Falloff weighting: weight ∝ distance^−falloff (higher is sharper)">
+        <NumberField
+          name="falloff"
+          disabled={form.weighting !== 'falloff'}
+          value={form.falloff}
+          min={1}
+          max={32}
+          step={1}
+          onChange={(falloff) => setForm({ falloff })}
+        />
+        {form.weighting !== 'falloff' && <span className="muted">with Falloff weights</span>}
+      </Row>
+      <Row label="Smoothing" hint="Extra smoothing passes over the surface (0: none)">
+        <NumberField
+          name="smoothing"
+          value={form.smoothing}
+          min={0}
+          max={20}
+          step={1}
+          onChange={(smoothing) => setForm({ smoothing })}
+        />
+        <span className="muted">passes</span>
+      </Row>
+      <Row label="Influences" hint="Most joints per vertex">
+        <Segmented
+          name="ab-influences"
+          options={[
+            { value: 4, label: '4', hint: 'One glTF set (every engine)' },
+            ...(slots >= 8 ? [{ value: 8 as const, label: '8', hint: 'Two glTF sets' }] : []),
+          ]}
+          value={Math.min(form.maxInfluences, slots) as 4 | 8}
+          onChange={(maxInfluences) => setForm({ maxInfluences })}
+        />
+        {!creating && slots < 8 && <span className="muted">the file stores {slots}</span>}
+      </Row>
+      {!creating && (
+        <Row label="Joints">
+          <Segmented
+            name="ab-scope"
+            options={SCOPES}
+            value={form.scope}
+            onChange={(scope) => setForm({ scope })}
+          />
+        </Row>
+      )}
+      {!creating && form.scope === 'branch' && (
+        <div className="ab-note">
+          {selectedName ? (
+            <>
+              Rebinds <b>{selectedName}</b> and the joints below it.
+            </>
+          ) : (
+            'Select a joint in the skeleton first.'
+          )}
+        </div>
+      )}
+    </fieldset>
+  );
+}
+
+function run(): void {
+  try {
+    const { form, skinRoot, excludeRoot, skinMeshes } = useAutobind.getState();
+    const job = needsSkin()
+      ? startCreateSkin(skinRoot ?? -1, {
+          ...formToOptions({ ...form, scope: 'all' }),
+          excludeRoot,
+          ...(skinMeshes && { meshes: skinMeshes }),
+        })
+      : startAutobind(formToOptions(form));
+    job.catch(() => {
+      // Failures are shown by startAutobind / startCreateSkin; Cancel needs no message.
+    });
+  } catch (err) {
+    useUi.getState().showToast('warning', err instanceof Error ? err.message : String(err));
+  }
+}
+
+function Progress({ fraction }: { fraction: number }) {
+  const pct = Math.round(fraction * 100);
+  return (
+    <div className="ab-progress-row">
+      <div
+        className="ab-progress"
+        role="progressbar"
+        aria-label="Auto-bind progress"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={pct}
+      >
+        <div className="ab-progress-fill" style={{ width: `${pct}%` }} />
+      </div>
+      <span className="ab-pct">{pct}%</span>
+      <button
+        type="button"
+        className="ab-button"
+        onClick={cancelAutobind}
+        title="Stop: the weights stay as they were"
+      >
+        Cancel
+      </button>
+    </div>
+  );
+}
+
+function Result() {
+  const result = useAutobind((s) => s.result);
+  if (!result) return null;
+  const { stats } = result;
+  const seconds = (stats.ms / 1000).toFixed(stats.ms < 10_000 ? 1 : 0);
+  return (
+    <div className="ab-result" role="status">
+      {result.skin && (
+        <>
+          Created a skin of {result.skin.joints} joints from <b>{result.skin.rootName}</b> on{' '}
+          {result.skin.skinnedMeshes} mesh{result.skin.skinnedMeshes === 1 ? '' : 'es'}.{' '}
+        </>
+      )}
+      Bound {stats.vertices.toLocaleString('en-US')} vertices to {stats.bones} bones ({result.scope}) in{' '}
+      {seconds} s. {stats.changedVertices.toLocaleString('en-US')} changed: undo in one step with{' '}
+      <kbd>Ctrl+Z</kbd>.
+    </div>
+  );
+}
+
+/**
+ * The Auto-bind panel: a small non-modal card over the viewport (the user can still orbit while
+ * it runs), with the options, Run, a progress bar with Cancel, and the last run's figures.
+ */
+export function AutobindPanel() {
+  const open = useAutobind((s) => s.open);
+  const progress = useAutobind((s) => s.progress);
+  const hasModel = useUi((s) => s.modelRev) > 0 && editor.model !== null;
+  const skinRoot = useAutobind((s) => s.skinRoot);
+  if (!open) return null;
+  const running = progress !== null;
+  const creating = hasModel && needsSkin();
+  return (
+    <section className="ab-panel" aria-label="Auto-bind">
+      <header className="ab-header">
+        <h2 title={tooltip('autobind')}>Auto-bind</h2>
+        <button
+          type="button"
+          className="ab-close"
+          aria-label="Close"
+          title={running ? 'Cancel the running bind first' : 'Close'}
+          disabled={running}
+          onClick={() => useAutobind.getState().setOpen(false)}
+        >
+          <Icon name="close" size={14} />
+        </button>
+      </header>
+      {creating && <CreateSkinSection disabled={running} />}
+      <Form disabled={running} creating={creating} />
+      <div className="ab-actions">
+        {running ? (
+          <Progress fraction={progress} />
+        ) : (
+          <button
+            type="button"
+            className="ab-button primary"
+            disabled={!hasModel || (creating && skinRoot === null)}
+            onClick={run}
+          >
+            {creating ? 'Create skin and auto-bind' : 'Run'}
+          </button>
+        )}
+      </div>
+      {!running && <Result />}
+    </section>
+  );
+}
