@@ -12,6 +12,7 @@ import {
 } from './autobind-store.ts';
 import './autobind-panel.css';
 import { Icon } from '../components/Icon.tsx';
+import { NumberInput } from '../components/NumberField.tsx';
 import { useUi } from '../store.ts';
 import { CreateSkinSection } from './CreateSkinSection.tsx';
 
@@ -81,42 +82,6 @@ function Row({ label, hint, children }: { label: string; hint?: string; children
   );
 }
 
-/** A number field that keeps the form valid (clamped integer or float). */
-function NumberField({
-  name,
-  value,
-  min,
-  max,
-  step,
-  disabled,
-  onChange,
-}: {
-  name: string;
-  disabled?: boolean;
-  value: number;
-  min: number;
-  max: number;
-  step: number;
-  onChange: (v: number) => void;
-}) {
-  return (
-    <input
-      className="ab-number"
-      type="number"
-      name={name}
-      value={value}
-      min={min}
-      max={max}
-      step={step}
-      disabled={disabled}
-      onChange={(e) => {
-        const v = Number(e.target.value);
-        if (Number.isFinite(v)) onChange(Math.min(max, Math.max(min, v)));
-      }}
-    />
-  );
-}
-
 function Form({ disabled, creating }: { disabled: boolean; creating: boolean }) {
   const form = useAutobind((s) => s.form);
   const setForm = useAutobind((s) => s.setForm);
@@ -135,7 +100,8 @@ function Form({ disabled, creating }: { disabled: boolean; creating: boolean }) 
         />
       </Row>
       <Row label="Resolution" hint="Voxels along the longest axis of the mesh (geodesic voxel method)">
-        <NumberField
+        <NumberInput
+          className="ab-number"
           name="resolution"
           value={form.resolution}
           min={32}
@@ -154,7 +120,8 @@ function Form({ disabled, creating }: { disabled: boolean; creating: boolean }) 
         />
       </Row>
       <Row label="Falloff" hint="Falloff weighting: weight ∝ distance^−falloff (higher is sharper)">
-        <NumberField
+        <NumberInput
+          className="ab-number"
           name="falloff"
           disabled={form.weighting !== 'falloff'}
           value={form.falloff}
@@ -166,7 +133,8 @@ function Form({ disabled, creating }: { disabled: boolean; creating: boolean }) 
         {form.weighting !== 'falloff' && <span className="muted">with Falloff weights</span>}
       </Row>
       <Row label="Smoothing" hint="Extra smoothing passes over the surface (0: none)">
-        <NumberField
+        <NumberInput
+          className="ab-number"
           name="smoothing"
           value={form.smoothing}
           min={0}

@@ -1,7 +1,7 @@
 import { COMMANDS, tooltip } from '../commands.ts';
 import { editor } from '../editor-instance.ts';
-import { PaintIcon } from '../paint/PaintIcon.tsx';
 import { usePaint } from '../paint/paint-store.ts';
+import { Icon } from './Icon.tsx';
 
 /** Undo and Redo, disabled when there is nothing to take back or replay. */
 export function HistoryButtons() {
@@ -18,7 +18,7 @@ export function HistoryButtons() {
         disabled={!canUndo}
         onClick={COMMANDS.undo.run}
       >
-        <PaintIcon name="undo" />
+        <Icon name="undo" />
       </button>
       <button
         type="button"
@@ -29,7 +29,7 @@ export function HistoryButtons() {
         disabled={!canRedo}
         onClick={COMMANDS.redo.run}
       >
-        <PaintIcon name="redo" />
+        <Icon name="redo" />
       </button>
     </>
   );

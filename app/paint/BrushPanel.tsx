@@ -9,10 +9,10 @@ import { useUi } from '../store.ts';
 import { withRefusalToast } from './connect-paint.ts';
 import { FalloffPicker } from './FalloffPicker.tsx';
 import { MirrorControls } from './MirrorControls.tsx';
-import { PaintIcon } from './PaintIcon.tsx';
 import { BRUSHES } from './paint-commands.ts';
 import { RADIUS_PX_MAX, setBrush, setRadiusPx, usePaint } from './paint-store.ts';
 import './brush-panel.css';
+import { Icon } from '../components/Icon.tsx';
 import { vertices } from '../format.ts';
 
 const BRUSH_COMMAND = {
@@ -59,7 +59,7 @@ function BrushButtons({ brush }: { brush: BrushSettings['brush'] }) {
           title={tooltip(BRUSH_COMMAND[b.type])}
           onClick={() => setBrush({ brush: b.type })}
         >
-          <PaintIcon name={b.type} />
+          <Icon name={b.type} />
           <span>{b.label}</span>
         </button>
       ))}
@@ -182,7 +182,7 @@ export function BrushPanel() {
           title={tooltip('paintMode')}
           onClick={COMMANDS.paintMode.run}
         >
-          <PaintIcon name="draw" /> Paint weights
+          <Icon name="draw" /> Paint weights
         </button>
       )}
       <BrushButtons brush={settings.brush} />
@@ -283,7 +283,7 @@ export function BrushPanel() {
         onClick={() => withRefusalToast(() => editor.paint.floodMasked())}
         disabled={!editor.model}
       >
-        <PaintIcon name="flood" /> Flood {settings.weight.toFixed(2)}
+        <Icon name="flood" /> Flood {settings.weight.toFixed(2)}
       </button>
       <p className="muted brush-keys">
         Shift held: smooth · Ctrl held: invert · F / Shift+F: radius / strength · ? all keys

@@ -4,6 +4,7 @@ import { editor } from '../editor-instance.ts';
 import { useSelectUi } from '../select/select-store.ts';
 import { useUi } from '../store.ts';
 import './tools-panel.css';
+import { NumberField } from '../components/NumberField.tsx';
 import { vertices } from '../format.ts';
 
 /**
@@ -49,25 +50,6 @@ function Btn({ label, title, onClick }: { label: string; title: string; onClick:
     <button type="button" className="tool small" title={title} onClick={onClick} data-tool={label}>
       {label}
     </button>
-  );
-}
-
-function NumberField(props: { label: string; value: number; step: number; set: (v: number) => void }) {
-  return (
-    <label className="field">
-      <span className="label">{props.label}</span>
-      <input
-        type="number"
-        className="value"
-        step={props.step}
-        value={props.value}
-        aria-label={props.label}
-        onChange={(e) => {
-          const v = Number(e.target.value);
-          if (Number.isFinite(v)) props.set(v);
-        }}
-      />
-    </label>
   );
 }
 

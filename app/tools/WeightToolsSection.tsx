@@ -1,28 +1,10 @@
 import { useState } from 'react';
+import { NumberField } from '../components/NumberField.tsx';
 import { editor } from '../editor-instance.ts';
 import { vertices } from '../format.ts';
 import { useSelectUi } from '../select/select-store.ts';
 import { useUi } from '../store.ts';
 import { runTool } from './ToolsPanel.tsx';
-
-function Num(props: { label: string; value: number; step: number; set: (v: number) => void }) {
-  return (
-    <label className="field">
-      <span className="label">{props.label}</span>
-      <input
-        type="number"
-        className="value"
-        step={props.step}
-        value={props.value}
-        aria-label={props.label}
-        onChange={(e) => {
-          const v = Number(e.target.value);
-          if (Number.isFinite(v)) props.set(v);
-        }}
-      />
-    </label>
-  );
-}
 
 function Btn({ label, title, onClick }: { label: string; title: string; onClick: () => void }) {
   return (
@@ -87,9 +69,9 @@ export function WeightToolsSection() {
           onClick={() => runTool('Weld seams', () => t().weldSeams())}
         />
       </div>
-      <Num label="Iterations" value={iterations} step={1} set={setIterations} />
+      <NumberField label="Iterations" value={iterations} step={1} set={setIterations} />
       <div className="row tool-row">
-        <Num label="Strength" value={strength} step={0.1} set={setStrength} />
+        <NumberField label="Strength" value={strength} step={0.1} set={setStrength} />
         <Btn
           label="Smooth"
           title="Smooth along the surface"
@@ -97,7 +79,7 @@ export function WeightToolsSection() {
         />
       </div>
       <div className="row tool-row">
-        <Num label="Prune below" value={threshold} step={0.01} set={setThreshold} />
+        <NumberField label="Prune below" value={threshold} step={0.01} set={setThreshold} />
         <Btn
           label="Prune"
           title="Remove influences below the threshold"
@@ -105,7 +87,7 @@ export function WeightToolsSection() {
         />
       </div>
       <div className="row tool-row">
-        <Num label="Max influences" value={maxInfluences} step={1} set={setMax} />
+        <NumberField label="Max influences" value={maxInfluences} step={1} set={setMax} />
         <Btn
           label="Limit"
           title="Keep the strongest influences only"
@@ -156,7 +138,7 @@ export function WeightToolsSection() {
         }
       />
       <div className="row tool-row">
-        <Num label="Weight" value={value} step={0.05} set={setValue} />
+        <NumberField label="Weight" value={value} step={0.05} set={setValue} />
         <Btn
           label="Set weight"
           title="Set the selected joint's weight on the selection"

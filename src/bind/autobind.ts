@@ -18,6 +18,8 @@
  *
  * Pure: no DOM, no workers; `autobind.worker.ts` wraps it.
  */
+
+import { weldedNormals } from '../mesh/oriented-normals.ts';
 import type { SkinWeights } from '../skin/skin-weights.ts';
 import { chooseSegments, filterSegments } from './bind-segments.ts';
 import { scaleByBoneRadius } from './bone-radius.ts';
@@ -30,7 +32,6 @@ import { type PartBones, partBones } from './part-bones.ts';
 import { positionBounds, transformedPositions } from './positions.ts';
 import { smoothInfluences } from './smooth-influences.ts';
 import { collectCandidates } from './vertex-candidates.ts';
-import { weldedNormals } from './vertex-normals.ts';
 import { VoxelGrid } from './voxel-grid.ts';
 import { voxelizeSurface } from './voxelize-surface.ts';
 import { writeSkinWeights } from './write-weights.ts';

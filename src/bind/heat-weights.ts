@@ -18,10 +18,11 @@
  * that list the bone among their candidates (weights are zero beyond, as the screened solution
  * decays within a few d_i of the bone's region).
  */
+
+import { weldPositions } from '../mesh/weld-positions.ts';
 import { cotangentLaplacian, RegionScratch, solveRegion } from './cotangent-laplacian.ts';
 import { coarsenProblem, prolongHeat } from './heat-coarse.ts';
 import type { InfluenceTable } from './influence-table.ts';
-import { weldPositions } from './weld-positions.ts';
 
 /** Options of {@link heatWeights}. */
 export interface HeatWeightsOptions {

@@ -12,9 +12,10 @@
  * Inside is decided per part on a coarse grid with the axis-ray vote of fillInterior, counting
  * the part's own surface voxels only.
  */
+
+import { weldPositions } from '../mesh/weld-positions.ts';
 import type { VoxelGrid } from './voxel-grid.ts';
 import { voxelizeSurface } from './voxelize-surface.ts';
-import { weldPositions } from './weld-positions.ts';
 
 /** Result of {@link partBones}. */
 export interface PartBones {

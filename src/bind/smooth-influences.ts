@@ -6,9 +6,10 @@
  * vertices and writes the result to every copy, so seam copies always end up with identical
  * weights (DESIGN.md invariant 4).
  */
+
+import { weldedNeighbours } from '../mesh/welded-neighbours.ts';
 import { CandidateList } from './candidate-list.ts';
 import type { InfluenceTable } from './influence-table.ts';
-import { weldedNeighbours } from './mesh-neighbours.ts';
 
 /** How far each iteration moves a vertex toward its neighbours' mean. */
 const LAMBDA = 0.5;

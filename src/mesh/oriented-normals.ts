@@ -1,10 +1,14 @@
 /**
- * weldedNormals: a unit normal per vertex, the sum of the unit normals of the triangles around
+ * weldedNormals (auto-bind's normals): a unit normal per vertex, the sum of the unit normals of the triangles around
  * its position (across primitives, so seam copies agree), oriented outward per piece.
  *
  * Orientation: a closed piece wound inside-out (flipped normals, common in exported files) has
  * a negative signed volume; its normals are flipped back, so "facing away from the bone" means
  * the same for every piece whatever its winding.
+ *
+ * Not `computeNodeNormals` (normals.ts), which the brush recomputes every posed frame in place:
+ * that one weighs faces by area in float32 over a SkinSurface's nodes; this one sums unit face
+ * normals in float64 across primitives and needs the pieces for orientation.
  */
 import { weldPositions } from './weld-positions.ts';
 
