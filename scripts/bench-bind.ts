@@ -15,7 +15,7 @@ import { readDocument } from '../src/gltf/read-document.ts';
 import { buildSkinnedModel } from '../src/gltf/skinned-model.ts';
 import type { SkinWeights } from '../src/skin/skin-weights.ts';
 
-/** Blender 3.4 bone heat, best run (issue 5): deformation mean % and max % of the diagonal. */
+/** Blender 3.4 bone heat, best run: deformation mean % and max % of the diagonal. */
 const BLENDER: Record<string, { mean: number; max: number } | undefined> = {
   CesiumMan: { mean: 0.153, max: 3.2 },
   Fox: { mean: 0.488, max: 9.4 },

@@ -1,5 +1,5 @@
 import type { BrushModifiers, BrushSettings } from '../../src/editor/brush-settings.ts';
-import type { StrokeInput, StrokeRecord } from '../../src/editor/painting-record.ts';
+import type { StrokeInput, StrokeRecord } from '../../src/editor/paint-record.ts';
 import { editor } from '../editor-instance.ts';
 import { type EditorMode, useUi } from '../store.ts';
 import { withRefusalToast } from './connect-paint.ts';

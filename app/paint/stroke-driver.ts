@@ -1,5 +1,5 @@
 import type { BrushModifiers } from '../../src/editor/brush-settings.ts';
-import type { StrokeInput } from '../../src/editor/painting-record.ts';
+import type { StrokeInput } from '../../src/editor/paint-record.ts';
 import { editor } from '../editor-instance.ts';
 import { withRefusalToast } from './connect-paint.ts';
 import type { ScreenSample } from './paint-bridge.ts';

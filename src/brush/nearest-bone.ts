@@ -1,7 +1,7 @@
 /**
  * NearestBone: where weight goes when a vertex has no other unlocked influence to take it —
  * the nearest unlocked joint by distance to its bone (the segment from the joint to each child
- * joint; a point for leaf joints). Never "silently nowhere" (issue 4).
+ * joint; a point for leaf joints). Never "silently nowhere".
  */
 import type { FallbackJoint } from '../skin/normalize.ts';
 

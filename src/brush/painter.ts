@@ -2,7 +2,7 @@
  * Painter: the stroke engine for one SkinSurface (all primitives of a skin). A stroke is
  * begin → moves → end (or cancel); the Painter spaces dabs along the path, gathers each dab's
  * nodes, applies the brush (and its mirror), and records every touched vertex for one undo
- * step. Framework-free and allocation-free per dab: the editor (src/editor/painting.ts) wraps
+ * step. Framework-free and allocation-free per dab: the editor (src/editor/paint-session.ts) wraps
  * it with settings, events and history.
  */
 import { PatchRecorder } from '../history/patch-recorder.ts';

@@ -26,7 +26,7 @@ import {
 } from './create-skin-step.ts';
 import { Emitter } from './emitter.ts';
 import { type Notice, repairNotice } from './notices.ts';
-import { PaintSession } from './painting.ts';
+import { PaintSession } from './paint-session.ts';
 import { PoseSession } from './pose-session.ts';
 import { SelectionSession } from './selection-session.ts';
 import { type ToolReport, ToolSession } from './tools-session.ts';
@@ -303,7 +303,7 @@ export class Editor {
     }));
   }
 
-  // --- Painting and history (src/editor/painting.ts, src/history) ---
+  // --- Painting and history (src/editor/paint-session.ts, src/history) ---
 
   /** Weight painting: brushes, strokes, flood (see PaintSession). */
   get paint(): PaintSession {

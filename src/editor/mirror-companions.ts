@@ -9,8 +9,8 @@
 import type { PaintSample } from '../brush/painter.ts';
 import type { MirrorAxis } from '../mesh/mirror-map.ts';
 import { type BrushSettings, strokeConfig } from './brush-settings.ts';
-import type { StrokeInput } from './painting-record.ts';
-import type { PaintTarget, PaintTargets } from './painting-targets.ts';
+import type { StrokeInput } from './paint-record.ts';
+import type { PaintTarget, PaintTargets } from './paint-targets.ts';
 
 /** One reflected copy of a stroke. */
 export interface MirrorCompanion {

@@ -17,7 +17,7 @@ import {
   worstDistortionSpots,
 } from '../pose/distortion.ts';
 import type { PosedMesh } from '../pose/posed-mesh.ts';
-import type { PaintSession } from './painting.ts';
+import type { PaintSession } from './paint-session.ts';
 
 /** A worst spot of the crease inspector, for the UI to frame. */
 export interface CreaseSpot {

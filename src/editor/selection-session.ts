@@ -19,7 +19,7 @@ import { mirrorNodeMask } from '../select/select-mirror.ts';
 import { combineMask, SELECT_MODES, type SelectMode } from '../select/select-mode.ts';
 import type { Editor } from './editor.ts';
 import { Emitter } from './emitter.ts';
-import type { PaintTarget } from './painting-targets.ts';
+import type { PaintTarget } from './paint-targets.ts';
 import { jointStatsOf, type SelectionJointStats } from './selection-stats.ts';
 
 export type { SelectionJointStats } from './selection-stats.ts';

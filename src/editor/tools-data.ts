@@ -10,7 +10,7 @@ import type { MirrorAxis } from '../mesh/mirror-map.ts';
 import { leftSideSign } from '../tools/mirror-side.ts';
 import type { ToolTarget } from '../tools/tool-target.ts';
 import type { Editor } from './editor.ts';
-import type { PaintTarget, PaintTargets } from './painting-targets.ts';
+import type { PaintTarget, PaintTargets } from './paint-targets.ts';
 
 /** One copied influence: joint id (node index), its name and weight. */
 export interface CopiedInfluence {

@@ -20,7 +20,7 @@ import { smoothTool } from '../tools/smooth-tool.ts';
 import { emptyResult, type ToolResult, type ToolTarget } from '../tools/tool-target.ts';
 import { weldSeamsTool } from '../tools/weld-seams-tool.ts';
 import type { Editor } from './editor.ts';
-import type { PaintTarget } from './painting-targets.ts';
+import type { PaintTarget } from './paint-targets.ts';
 import { ToolChecks } from './tools-checks.ts';
 import {
   type CopiedWeights,

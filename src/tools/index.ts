@@ -1,5 +1,5 @@
 /**
- * Weight tools (issue 7): each one function over a {@link ToolTarget} (one skin's surface, its
+ * Weight tools: each one function over a {@link ToolTarget} (one skin's surface, its
  * weights, locks and selection), recorded by the caller as one undo step; plus the checks.
  */
 export { assignInfluences, InfluenceSum } from './assign-influences.ts';

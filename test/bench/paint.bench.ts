@@ -1,5 +1,5 @@
 /**
- * Painting budgets of issue 4, on the 300k-vertex mannequin:
+ * Painting budgets, on the 300k-vertex mannequin:
  * - `index/300k`: weld map + adjacency + components + normals + spatial index + X mirror map;
  * - `dab/draw/300k/5k`: one Draw dab over ~5,000 vertices (query, falloff, blend, lock-aware
  *   renormalisation, history check), mid-stroke: the target weight alternates 0.2 / 0.9 so

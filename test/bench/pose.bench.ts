@@ -1,5 +1,5 @@
 /**
- * Posing budget of issue 6, on the 300k-vertex mannequin:
+ * Posing budget, on the 300k-vertex mannequin:
  * - `pose/300k`: one pose change (LeftForeArm alternating ±60° about Z) through the Editor: world
  *   and skinning matrices, linear blend skinning of every vertex, and the paint surface's
  *   positions and spatial index moved onto the posed mesh — what a slider tick costs before the

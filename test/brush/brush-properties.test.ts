@@ -1,5 +1,5 @@
 /**
- * Property tests of every brush and of flood (issue 4): after random strokes on random meshes
+ * Property tests of every brush and of flood: after random strokes on random meshes
  * with random locks, invariants 1–4 hold, locked joints and vertices outside the brush are
  * bit-for-bit unchanged, and undoing every step restores the start exactly.
  */

@@ -1,5 +1,5 @@
 /**
- * Property tests of vertex selection masking (issue 7): with a node mask on the stroke, every
+ * Property tests of vertex selection masking: with a node mask on the stroke, every
  * brush (and its mirrored dab) changes only the selected nodes — unselected vertices stay bit
  * for bit, seams stay welded, locks hold, sums stay 1 — undo restores the start exactly, and a
  * mask selecting everything paints exactly what no mask paints.

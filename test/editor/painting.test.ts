@@ -1,5 +1,5 @@
 /**
- * Painting the built-in mannequin through the Editor with fake pointer events (issue 4).
+ * Painting the built-in mannequin through the Editor with fake pointer events.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { findInvariantViolations } from '../../src/skin/invariants.ts';

@@ -1,5 +1,5 @@
 /**
- * Painting on the posed mesh (issue 6): the Node test editor picks on the posed surface (as the
+ * Painting on the posed mesh: the Node test editor picks on the posed surface (as the
  * viewport's raycast does on the skinned mesh), and a stroke over the bent forearm changes the
  * weights of the vertices under the posed brush, not of those at the brush's bind-pose place.
  */

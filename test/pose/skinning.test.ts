@@ -1,5 +1,5 @@
 /**
- * CPU skinning (issue 6): linear blend equals `v' = Σ w_j M_j B_j^-1 v`, the bind pose gives the
+ * CPU skinning: linear blend equals `v' = Σ w_j M_j B_j^-1 v`, the bind pose gives the
  * mesh back exactly, the worked example riggers learn from, and three.js' own skinning (the GPU's
  * formula, run on the CPU by SkinnedMesh.applyBoneTransform) lands where ours does.
  */

@@ -1,5 +1,5 @@
 /**
- * Selection on the posed mesh (issue 7): box, lasso and click select what the user sees when the
+ * Selection on the posed mesh: box, lasso and click select what the user sees when the
  * character is posed — the vertices at their posed places, not at their bind-pose ones — and
  * the bind pose selects at the stored positions again.
  */

@@ -1,5 +1,5 @@
 /**
- * Properties of the selection operations on node masks (issue 7): combine modes, grow / shrink
+ * Properties of the selection operations on node masks: combine modes, grow / shrink
  * along the welded adjacency, mirror through the mirror map, select by joint, and the
  * vertex-mask ↔ node-mask round trip (a seam's vertices together).
  */

@@ -1,5 +1,5 @@
 /**
- * Property tests of every weight tool (issue 7) on random seamed, mirror-symmetric meshes with
+ * Property tests of every weight tool on random seamed, mirror-symmetric meshes with
  * random locks and selections: invariants 1–4, locked joints bit for bit, only the selection
  * changes, undo and redo bit for bit (all in `runChecked`), plus what each tool promises.
  */

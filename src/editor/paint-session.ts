@@ -17,10 +17,10 @@ import {
 import type { Editor } from './editor.ts';
 import { Emitter } from './emitter.ts';
 import { beginCompanions, type MirrorCompanion, reflect } from './mirror-companions.ts';
-import { copyStrokeInput, type StrokeInput, type StrokeRecord } from './painting-record.ts';
-import { type PaintTarget, PaintTargets, unmatchedMirrorNotice } from './painting-targets.ts';
+import { copyStrokeInput, type StrokeInput, type StrokeRecord } from './paint-record.ts';
+import { type PaintTarget, PaintTargets, unmatchedMirrorNotice } from './paint-targets.ts';
 
-export type { StrokeInput, StrokeRecord } from './painting-record.ts';
+export type { StrokeInput, StrokeRecord } from './paint-record.ts';
 
 /** What PaintSession tells the UI besides the Editor's 'weights'. */
 export type PaintEvents = {
