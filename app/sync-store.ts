@@ -14,12 +14,7 @@ export function connectStore(editor: Editor): () => void {
     editor.events.on('selection', (selected) => set({ selected })),
     editor.events.on('locks', () => set((s) => ({ locksRev: s.locksRev + 1 }))),
     // Not per dab: a stroke re-counts the joints' vertices (and re-renders the panels) once, when it ends.
-    editor.events.on('weights', () => {
-      if (!editor.paint.painting) set((s) => ({ weightsRev: s.weightsRev + 1 }));
-    }),
-    editor.paint.events.on('stroke', (phase) => {
-      if (phase !== 'begin') set((s) => ({ weightsRev: s.weightsRev + 1 }));
-    }),
+    editor.events.on('committed', () => set((s) => ({ weightsRev: s.weightsRev + 1 }))),
     editor.events.on('busy', (busy) => set({ busy })),
     editor.events.on('notice', (notice) => {
       set({ notices: [...editor.notices] });

@@ -115,7 +115,7 @@ export function followProblems(): () => void {
       );
   };
   const offs = [
-    editor.events.on('weights', edited),
+    editor.events.on('committed', edited),
     editor.events.on('model', (m) => loaded(m)),
     editor.selection.events.on('change', selected),
   ];

@@ -30,12 +30,7 @@ export function connectPaint(editor: Editor): () => void {
     paint.events.on('settings', () => {
       frame ||= requestAnimationFrame(syncSettings);
     }),
-    paint.events.on('stroke', (phase) => {
-      if (phase !== 'begin') bumpHistory();
-    }),
-    editor.events.on('weights', () => {
-      if (!paint.painting) bumpHistory();
-    }),
+    editor.events.on('committed', bumpHistory),
     editor.events.on('model', () => {
       usePaint.setState({ preparing: false, radial: null });
       bumpHistory();

@@ -49,11 +49,9 @@ class SurfacePicker {
       this.posed = true;
       this.stale = true;
     });
-    editor.events.on('weights', () => {
-      if (this.follows() && !editor.paint.painting) this.stale = true;
-    });
-    editor.paint.events.on('stroke', (phase) => {
-      if (this.follows() && phase !== 'begin') this.stale = true;
+    // Mid-stroke the picker keeps its surface (the stroke's depth is held); after it, re-fit.
+    editor.events.on('committed', () => {
+      if (this.follows()) this.stale = true;
     });
   }
 

@@ -253,9 +253,9 @@ function apply(editor: Editor, model: SkinnedModel, results: Map<number, SkinWei
     prim.weights.weights.set(next.weights);
   });
   const patches = recorder.finish();
-  editor.history.push('Auto-bind', patches);
-  editor.events.emit(
-    'weights',
+  editor.commitStep(
+    'Auto-bind',
+    patches,
     prims.map((p) => ({ primitive: p.id, start: 0, end: p.weights.vertexCount })),
   );
   return patches.reduce((n, patch) => n + patch.vertices.length, 0);

@@ -8,8 +8,8 @@ import { readDocument } from '../gltf/read-document.ts';
 import { writeRenderableGlb } from '../gltf/renderable-glb.ts';
 import { type SkeletonRootCandidate, skeletonRootCandidates } from '../gltf/skeleton-nodes.ts';
 import { buildSkinnedModel, type SkinnedModel } from '../gltf/skinned-model.ts';
-import { type UndoEntry, type UndoMark, UndoStack } from '../history/undo-stack.ts';
-import { applyWeightPatch } from '../history/weight-patch.ts';
+import { type StructureChange, type UndoEntry, type UndoMark, UndoStack } from '../history/undo-stack.ts';
+import { applyWeightPatch, type WeightPatch } from '../history/weight-patch.ts';
 import {
   type AutobindRunner,
   type EditorAutobindJob,
@@ -45,7 +45,21 @@ export type EditorEvents = {
   notice: Notice;
   /** Loading started or ended. */
   busy: boolean;
+  /**
+   * An edit finished: a stroke ended or was cancelled, a flood, tool, auto-bind or structure
+   * change became an undo step, or a step was undone, redone or reverted. Listeners that only
+   * need the result (counts, lists, the history buttons) listen here, not to every 'weights'.
+   */
+  committed: CommittedEdit;
 };
+
+/** What {@link EditorEvents.committed} reports. */
+export interface CommittedEdit {
+  /** 'restored': every weight replaced from a saved session (no undo step). */
+  kind: 'step' | 'undo' | 'redo' | 'revert' | 'cancelled' | 'restored';
+  /** The undo step's label ("Draw stroke", "Smooth"); null for a cancelled stroke. */
+  label: string | null;
+}
 
 /**
  * A LoadError as it is, or an unexpected exception as LoadError code 'internal' (a bug, not a bad
@@ -339,11 +353,32 @@ export class Editor {
     return this.tools.setInfluence(primitive, vertex, joint, weight);
   }
 
+  /**
+   * Records a finished edit as one undo step: `changed` (the vertex ranges it wrote, if not
+   * announced already) goes out as 'weights', then 'committed'. Every edit that is not a stroke
+   * in progress ends here. Returns the step (null: nothing changed, nothing recorded).
+   */
+  commitStep(
+    label: string,
+    patches: WeightPatch[],
+    changed: EditorEvents['weights'] | null = null,
+    structure?: StructureChange,
+  ): UndoEntry | null {
+    const entry = this.history.push(label, patches, structure);
+    if (!entry) return null;
+    if (changed?.length) this.events.emit('weights', changed);
+    this.events.emit('committed', { kind: 'step', label });
+    return entry;
+  }
+
   /** Undoes the last step (cancelling a stroke in progress first). Returns false when there is none. */
   undo(): boolean {
     this.paintSession?.cancelStroke();
     const entry = this.history.undo();
-    if (entry) this.applyHistory(entry, 'before');
+    if (entry) {
+      this.applyHistory(entry, 'before');
+      this.events.emit('committed', { kind: 'undo', label: entry.label });
+    }
     return entry !== null;
   }
 
@@ -351,13 +386,18 @@ export class Editor {
   redo(): boolean {
     this.paintSession?.cancelStroke();
     const entry = this.history.redo();
-    if (entry) this.applyHistory(entry, 'after');
+    if (entry) {
+      this.applyHistory(entry, 'after');
+      this.events.emit('committed', { kind: 'redo', label: entry.label });
+    }
     return entry !== null;
   }
 
   /** Reverts and forgets the steps since `mark` (a multi-part action cancelled or failed). */
   revertToMark(mark: UndoMark): void {
-    for (const entry of this.history.bailToMark(mark)) this.applyHistory(entry, 'before');
+    const entries = this.history.bailToMark(mark);
+    for (const entry of entries) this.applyHistory(entry, 'before');
+    if (entries.length) this.events.emit('committed', { kind: 'revert', label: entries[0].label });
   }
 
   private applyHistory(entry: UndoEntry, side: 'before' | 'after'): void {

@@ -60,7 +60,7 @@ export function changeModel(
     .getRoot()
     .listAccessors()
     .reduce((n, a) => n + (a.getArray()?.byteLength ?? 0), 0);
-  editor.history.push(label, [], {
+  editor.commitStep(label, [], null, {
     undo: () => installSlot(editor, before),
     redo: () => installSlot(editor, after),
     bytes,

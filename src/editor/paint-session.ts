@@ -194,7 +194,7 @@ export class PaintSession {
         patches.push(...c.target.painter.end());
         refused += c.target.painter.writer.refused;
       }
-      this.editor.history.push(`${label(s.record.settings)} stroke`, patches);
+      this.editor.commitStep(`${label(s.record.settings)} stroke`, patches);
       this.reportRefused(refused);
     }
     this.lastStroke = s.record;
@@ -216,6 +216,7 @@ export class PaintSession {
       }
     }
     this.events.emit('stroke', 'cancel');
+    if (!s.sampling) this.editor.events.emit('committed', { kind: 'cancelled', label: null });
   }
 
   /**
@@ -249,7 +250,7 @@ export class PaintSession {
       refused += painter.writer.refused;
       this.emitRanges(target);
     }
-    editor.history.push('Flood', patches);
+    editor.commitStep('Flood', patches);
     this.reportRefused(refused);
     return true;
   }

@@ -291,13 +291,8 @@ export class ToolSession {
       if (r.unmatched !== undefined) report.unmatched = (report.unmatched ?? 0) + r.unmatched;
       patches.push(...target.recorder.finish());
     }
-    if (editor.history.push(label, patches)) {
-      report.step = label;
-      editor.events.emit(
-        'weights',
-        patches.map((p) => ({ primitive: p.primitive, start: p.start, end: p.end })),
-      );
-    }
+    const ranges = patches.map((p) => ({ primitive: p.primitive, start: p.start, end: p.end }));
+    if (editor.commitStep(label, patches, ranges)) report.step = label;
     if (report.refused > 0) {
       editor.notify({
         level: 'warning',

@@ -55,6 +55,7 @@ export async function restoreSession(editor: Editor, session: Session): Promise<
     'weights',
     model.primitives.map((p) => ({ primitive: p.id, start: 0, end: p.weights.vertexCount })),
   );
+  editor.events.emit('committed', { kind: 'restored', label: null });
   applySessionState(editor, session.state);
   editor.notify({
     level: 'info',

@@ -20,7 +20,8 @@ export function mannequinBindInput(vertices: number, fingers = false): AutobindI
 
 /**
  * `autobind/30k` and `autobind/300k`: geodesic voxel auto-bind (defaults) of the mannequin;
- * `autobind/30k-60j`: the fingered mannequin (65 joints), the size of a game character.
+ * `autobind/30k-60j`: the fingered mannequin (65 joints), the size of a game character. The
+ * peer of the first and last is our closest-bone binder (`method: 'closest'`) on the same input.
  */
 export async function benchmarks(): Promise<Benchmark[]> {
   let small: AutobindInput | null = null;
@@ -34,6 +35,8 @@ export async function benchmarks(): Promise<Benchmark[]> {
       },
       fn: () => autobind(small!),
       samples: 7,
+      // The simplest binder there is, on the same input: each vertex to its closest bones.
+      peer: { name: 'closest-bone binder', fn: () => autobind(small!, { method: 'closest' }) },
     },
     {
       name: 'autobind/30k-60j',
@@ -50,6 +53,7 @@ export async function benchmarks(): Promise<Benchmark[]> {
       },
       fn: () => autobind(large!),
       samples: 5,
+      peer: { name: 'closest-bone binder', fn: () => autobind(large!, { method: 'closest' }) },
     },
   ];
 }

@@ -1,3 +1,4 @@
+import { WebIO } from '@gltf-transform/core';
 import { buildMannequin, mannequinToDocument } from '../../src/character/index.ts';
 import { exportDocument } from '../../src/gltf/export/export-document.ts';
 import { buildSkinnedModel, type SkinnedModel } from '../../src/gltf/skinned-model.ts';
@@ -6,6 +7,7 @@ import type { Benchmark } from './harness.ts';
 
 let model: SkinnedModel | null = null;
 let glb: Uint8Array = new Uint8Array(0);
+const io = new WebIO();
 
 /** The 300k-vertex built-in character as the editor holds it (built once, shared). */
 function mannequin300k(): SkinnedModel {
@@ -13,7 +15,10 @@ function mannequin300k(): SkinnedModel {
   return model;
 }
 
-/** `export/300k`: the 300k-vertex character to GLB bytes (no validator); `validate/300k`: the validator on them. */
+/**
+ * `export/300k`: the 300k-vertex character to GLB bytes (no validator), beside a bare
+ * glTF-Transform write of the same document; `validate/300k`: the validator on them.
+ */
 export async function benchmarks(): Promise<Benchmark[]> {
   return [
     {
@@ -21,6 +26,8 @@ export async function benchmarks(): Promise<Benchmark[]> {
       setup: () => mannequin300k(),
       fn: async () => exportDocument(mannequin300k(), { format: 'glb', sourceName: 'Mannequin.glb' }),
       samples: 15,
+      // What writing the same Document costs at all: glTF-Transform alone, weights as they are.
+      peer: { name: 'glTF-Transform writeBinary', fn: () => io.writeBinary(mannequin300k().document) },
     },
     {
       name: 'export/300k-unorm8-8',

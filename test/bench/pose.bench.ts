@@ -10,12 +10,15 @@
  * - `pose/300k/creases`: the crease inspector's measure (distortion of every welded vertex, edges
  *   and areas) and its five worst spots, elbows bent 120° (the editor caches it per pose, so the
  *   pure functions are timed).
+ * `pose/300k` and `pose/300k/hips` are timed beside three.js posing the same vertices on the CPU.
  */
+
+import { Bone, BufferAttribute, BufferGeometry, Skeleton, SkinnedMesh, Vector3 } from 'three';
 import { buildMannequin, type MannequinData, mannequinToDocument } from '../../src/character/index.ts';
 import { Editor } from '../../src/editor/editor.ts';
 import type { SkinSurface } from '../../src/mesh/skin-surface.ts';
 import { nodeDistortion, worstDistortionSpots } from '../../src/pose/distortion.ts';
-import type { Benchmark } from './harness.ts';
+import type { Benchmark, Peer } from './harness.ts';
 
 let data: MannequinData | null = null;
 function mannequin(): MannequinData {
@@ -23,11 +26,79 @@ function mannequin(): MannequinData {
   return data;
 }
 
-function poseBench(name: string, mode: 'linear' | 'dual-quaternion', joint = 'LeftForeArm'): Benchmark {
+/**
+ * three.js posing the same mesh on the CPU: a SkinnedMesh of the mannequin with one bone per
+ * joint, the joint turned as the editor turns it, then `applyBoneTransform` for every vertex
+ * (what raycasting a posed three.js mesh, or any CPU use of its posed positions, costs).
+ */
+function threePosePeer(joint: string): Peer {
+  let mesh: SkinnedMesh;
+  let bone: Bone;
+  let out: Float32Array;
+  let sign = 1;
+  const v = new Vector3();
+  return {
+    name: 'three.js applyBoneTransform',
+    setup: () => {
+      const m = mannequin();
+      const bones = m.jointNames.map((name) => Object.assign(new Bone(), { name }));
+      m.jointParents.forEach((parent, j) => {
+        const at = new Vector3(
+          m.jointPositions[j * 3],
+          m.jointPositions[j * 3 + 1],
+          m.jointPositions[j * 3 + 2],
+        );
+        if (parent >= 0) {
+          at.sub(
+            new Vector3(
+              m.jointPositions[parent * 3],
+              m.jointPositions[parent * 3 + 1],
+              m.jointPositions[parent * 3 + 2],
+            ),
+          );
+          bones[parent].add(bones[j]);
+        }
+        bones[j].position.copy(at);
+      });
+      const geometry = new BufferGeometry();
+      geometry.setAttribute('position', new BufferAttribute(m.positions, 3));
+      geometry.setAttribute('skinIndex', new BufferAttribute(m.joints, 4));
+      geometry.setAttribute('skinWeight', new BufferAttribute(m.weights, 4));
+      mesh = new SkinnedMesh(geometry);
+      const root = bones[m.jointParents.indexOf(-1)];
+      mesh.add(root);
+      mesh.updateMatrixWorld(true);
+      mesh.bind(new Skeleton(bones));
+      bone = bones[m.jointNames.indexOf(joint)];
+      out = new Float32Array(m.positions.length);
+    },
+    fn: () => {
+      sign = -sign;
+      bone.rotation.set(0, 0, (Math.PI / 3) * sign);
+      mesh.updateMatrixWorld(true);
+      const position = mesh.geometry.getAttribute('position');
+      for (let i = 0; i < position.count; i++) {
+        v.fromBufferAttribute(position, i);
+        mesh.applyBoneTransform(i, v);
+        out[i * 3] = v.x;
+        out[i * 3 + 1] = v.y;
+        out[i * 3 + 2] = v.z;
+      }
+    },
+  };
+}
+
+function poseBench(
+  name: string,
+  mode: 'linear' | 'dual-quaternion',
+  joint = 'LeftForeArm',
+  peer = false,
+): Benchmark {
   let editor: Editor;
   let sign = 1;
   return {
     name,
+    ...(peer ? { peer: threePosePeer(joint) } : {}),
     setup: () => {
       editor = new Editor();
       editor.loadDocument(mannequinToDocument(mannequin()), 'mannequin.glb');
@@ -46,9 +117,9 @@ export async function benchmarks(): Promise<Benchmark[]> {
   let values: Float32Array;
   let scratch: Float32Array;
   return [
-    poseBench('pose/300k', 'linear'),
+    poseBench('pose/300k', 'linear', 'LeftForeArm', true),
     poseBench('pose/300k/dq', 'dual-quaternion'),
-    poseBench('pose/300k/hips', 'linear', 'Hips'),
+    poseBench('pose/300k/hips', 'linear', 'Hips', true),
     {
       name: 'pose/300k/creases',
       setup: () => {
