@@ -53,6 +53,20 @@ export type EditorEvents = {
   committed: CommittedEdit;
 };
 
+/** What {@link Editor.installModel} installs. */
+export interface ModelInstall {
+  model: SkinnedModel;
+  /** The name it is shown and exported under (kept when absent). */
+  fileName?: string;
+  /** The file it stands for (null: made in the editor, no file of its own). */
+  sourceBytes: Uint8Array | null;
+  sourceResources: Map<string, Uint8Array> | null;
+  /** Joints left out of auto-bind. */
+  excluded: Iterable<number>;
+  /** A newly opened file (history and notices start over), not a structure step. */
+  fresh: boolean;
+}
+
 /** What {@link EditorEvents.committed} reports. */
 export interface CommittedEdit {
   /** 'restored': every weight replaced from a saved session (no undo step). */
@@ -189,20 +203,7 @@ export class Editor {
 
   /** Installs a model built elsewhere (the built-in character, tests). */
   setModel(model: SkinnedModel, fileName: string, sourceBytes: Uint8Array | null): void {
-    this.model = model;
-    this.fileName = fileName;
-    this.sourceBytes = sourceBytes;
-    this.sourceResources = null;
-    this.weightsRevision = this.exportedRevision = 0;
-    this.locks.clear();
-    this.excluded.clear();
-    this.notices = [];
-    this.history.clear();
-    this.selectedJoint = this.busiestJoint(model);
-    this.events.emit('model', model);
-    this.events.emit('selection', this.selectedJoint);
-    this.events.emit('locks', this.locks);
-    this.events.emit('excluded', this.excluded);
+    this.installModel({ model, fileName, sourceBytes, sourceResources: null, excluded: [], fresh: true });
     const repaired = repairNotice(model.repairedVertices, model.repairReasons);
     if (repaired) this.notify(repaired);
     if (model.primitives.length === 0) {
@@ -214,6 +215,39 @@ export class Editor {
           : `${fileName} has no skinned mesh: there are no weights to edit.`,
       });
     }
+  }
+
+  /**
+   * The one way a model becomes the editor's: a file opened (`fresh`: history, notices and the
+   * export mark start over) or a structure step swapping models (history kept; every weight
+   * announced as changed, so views redraw and the change counts as unexported). Locks are
+   * cleared, `excluded` joints set, the busiest joint selected, and every listener told.
+   */
+  installModel(install: ModelInstall): void {
+    this.paintSession?.cancelStroke();
+    const { model } = install;
+    this.model = model;
+    if (install.fileName !== undefined) this.fileName = install.fileName;
+    this.sourceBytes = install.sourceBytes;
+    this.sourceResources = install.sourceResources;
+    this.locks.clear();
+    this.excluded.clear();
+    for (const id of install.excluded) this.excluded.add(id);
+    if (install.fresh) {
+      this.weightsRevision = this.exportedRevision = 0;
+      this.notices = [];
+      this.history.clear();
+    }
+    this.selectedJoint = this.busiestJoint(model);
+    this.events.emit('model', model);
+    this.events.emit('selection', this.selectedJoint);
+    this.events.emit('locks', this.locks);
+    this.events.emit('excluded', this.excluded);
+    if (!install.fresh)
+      this.events.emit(
+        'weights',
+        model.primitives.map((p) => ({ primitive: p.id, start: 0, end: p.weights.vertexCount })),
+      );
   }
 
   /** The joint with the most influenced vertices: a heat map that shows something on open. */

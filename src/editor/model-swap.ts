@@ -16,23 +16,7 @@ interface ModelSlot {
 }
 
 function installSlot(editor: Editor, slot: ModelSlot): void {
-  editor.paint.cancelStroke();
-  editor.model = slot.model;
-  editor.sourceBytes = slot.sourceBytes;
-  editor.sourceResources = slot.sourceResources;
-  editor.locks.clear();
-  editor.excluded.clear();
-  for (const id of slot.excluded) editor.excluded.add(id);
-  editor.selectedJoint = editor.busiestJoint(slot.model);
-  editor.events.emit('model', slot.model);
-  editor.events.emit('selection', editor.selectedJoint);
-  editor.events.emit('locks', editor.locks);
-  editor.events.emit('excluded', editor.excluded);
-  // Every weight is new (or gone): views redraw and the change counts as unexported.
-  editor.events.emit(
-    'weights',
-    slot.model.primitives.map((p) => ({ primitive: p.id, start: 0, end: p.weights.vertexCount })),
-  );
+  editor.installModel({ ...slot, fresh: false });
 }
 
 /**
