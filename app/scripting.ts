@@ -133,7 +133,7 @@ function shownMesh(): ShownPrimitive[] {
   if (!model) return [];
   const drawn = viewport.drawnPositions();
   return model.primitives.map((prim) => {
-    const { surface } = editor.paint.targets.forPrimitive(prim.id)!;
+    const { surface } = editor.surfaces.forPrimitive(prim.id)!;
     return {
       primitive: prim.id,
       meshIndex: prim.meshIndex,

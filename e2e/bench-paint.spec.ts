@@ -75,7 +75,7 @@ test('bench: paint dab latency, 300k vertices', async ({ editor: page }) => {
   }
   await page.mouse.up();
   const samples = await page.evaluate(() => window.skinsmith.paint.latency(true));
-  const dabs = await page.evaluate(() => window.skinsmith.editor.paint.targets.forSkin(0).painter.dabCount);
+  const dabs = await page.evaluate(() => window.skinsmith.editor.surfaces.forSkin(0).painter.dabCount);
   const ranges = await page.evaluate(() => (window as unknown as { rangeVertices: number[] }).rangeVertices);
 
   const report = {

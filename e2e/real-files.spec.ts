@@ -169,11 +169,11 @@ async function targets(
     const model = editor.requireModel();
     const withChild = joints.filter((j) => model.joints.get(j.id)!.children.length > 0);
     const main = (withChild[0] ?? joints[0]).id;
-    const side = withChild.find((j) => editor.paint.targets.mirrorJoint(j.id) !== j.id && j.parent >= 0);
+    const side = withChild.find((j) => editor.surfaces.mirrorJoint(j.id) !== j.id && j.parent >= 0);
     return {
       main,
       side: side?.id ?? null,
-      sideMirror: side ? editor.paint.targets.mirrorJoint(side.id) : null,
+      sideMirror: side ? editor.surfaces.mirrorJoint(side.id) : null,
     };
   });
 }
@@ -219,7 +219,7 @@ async function runMatrix(page: Page, name: string, bytes: Uint8Array): Promise<v
     const lo = [Infinity, Infinity, Infinity];
     const hi = [-Infinity, -Infinity, -Infinity];
     for (const prim of model.primitives) {
-      const { surface } = editor.paint.targets.forPrimitive(prim.id)!;
+      const { surface } = editor.surfaces.forPrimitive(prim.id)!;
       const P = surface.positions;
       for (let g = 0; g < surface.nodeCount; g++)
         for (let c = 0; c < 3; c++) {
@@ -287,15 +287,15 @@ async function runMatrix(page: Page, name: string, bytes: Uint8Array): Promise<v
       const model = editor.requireModel();
       const axis = editor.paint.settings.mirrorAxis;
       const a = axis === 'x' ? 0 : axis === 'y' ? 1 : 2;
-      const mid = editor.paint.targets.mirrorJoint(id, axis);
+      const mid = editor.surfaces.mirrorJoint(id, axis);
       let matched = 0;
       let all = 0;
       for (const prim of model.primitives) {
-        const t = editor.paint.targets.forPrimitive(prim.id)!;
+        const t = editor.surfaces.forPrimitive(prim.id)!;
         const map = t.surface.mirror(axis);
         const others = model.primitives
           .filter((p) => p.skins[0] !== t.skin && model.skins[p.skins[0]].joints.includes(mid))
-          .map((p) => editor.paint.targets.forPrimitive(p.id)!.surface);
+          .map((p) => editor.surfaces.forPrimitive(p.id)!.surface);
         const part = t.surface.partOf(prim.id);
         const v0 = t.surface.vertexOffset[part];
         for (let v = 0; v < prim.weights.vertexCount; v++) {
@@ -357,9 +357,7 @@ async function runMatrix(page: Page, name: string, bytes: Uint8Array): Promise<v
       const model = editor.requireModel();
       const counts = editor.jointVertexCounts();
       const side = [...model.joints.keys()]
-        .filter(
-          (id) => model.joints.get(id)!.children.length > 0 && editor.paint.targets.mirrorJoint(id) !== id,
-        )
+        .filter((id) => model.joints.get(id)!.children.length > 0 && editor.surfaces.mirrorJoint(id) !== id)
         .sort((a, b) => (counts.get(b) ?? 0) - (counts.get(a) ?? 0))
         .slice(0, 8);
       const candidates = [...new Set([first, ...side, main])];

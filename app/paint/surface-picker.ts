@@ -73,7 +73,7 @@ class SurfacePicker {
     const model = editor.requireModel();
     editor.paint.prepare();
     for (const skin of new Set(model.primitives.map((p) => p.skins[0]))) {
-      const surface = editor.paint.targets.forSkin(skin).surface;
+      const surface = editor.surfaces.forSkin(skin).surface;
       if (surface.corners.length < 3) continue;
       const geometry = new BufferGeometry();
       // Shared, not copied: the BVH reads the surface's live positions (refit after a pose).
@@ -133,7 +133,7 @@ class SurfacePicker {
 
   // The PaintSession rebuilds its targets per model: they are what the BVHs are valid for.
   private currentKey(): object | null {
-    return editor.model ? editor.paint.targets : null;
+    return editor.model ? editor.surfaces : null;
   }
 }
 

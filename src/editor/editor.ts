@@ -27,6 +27,7 @@ import {
 import { Emitter } from './emitter.ts';
 import { type Notice, repairNotice } from './notices.ts';
 import { PaintSession } from './paint-session.ts';
+import { PaintTargets } from './paint-targets.ts';
 import { PoseSession } from './pose-session.ts';
 import { SelectionSession } from './selection-session.ts';
 import { type ToolReport, ToolSession } from './tools-session.ts';
@@ -124,6 +125,7 @@ export class Editor {
       }),
   });
   private paintSession: PaintSession | null = null;
+  private surfaceCache: PaintTargets | null = null;
   private poseSession: PoseSession | null = null;
   private selectionSession: SelectionSession | null = null;
   private toolSession: ToolSession | null = null;
@@ -354,6 +356,22 @@ export class Editor {
   // --- Painting and history (src/editor/paint-session.ts, src/history) ---
 
   /** Weight painting: brushes, strokes, flood (see PaintSession). */
+  /**
+   * The loaded model's surfaces (one SkinSurface + Painter per skin, the joint mirror pairs), built
+   * on demand and dropped with the model: what painting, posing, selection, tools and checks all
+   * pick, paint and measure on.
+   */
+  get surfaces(): PaintTargets {
+    const model = this.requireModel();
+    if (this.surfaceCache?.model !== model) this.surfaceCache = new PaintTargets(model);
+    return this.surfaceCache;
+  }
+
+  /** True while a brush stroke is in progress (without creating the paint session). */
+  get paintSessionActive(): boolean {
+    return this.paintSession?.painting ?? false;
+  }
+
   get paint(): PaintSession {
     this.paintSession ??= new PaintSession(this);
     return this.paintSession;

@@ -18,7 +18,7 @@ import type { Editor } from './editor.ts';
 import { Emitter } from './emitter.ts';
 import { beginCompanions, type MirrorCompanion, reflect } from './mirror-companions.ts';
 import { copyStrokeInput, type StrokeInput, type StrokeRecord } from './paint-record.ts';
-import { type PaintTarget, PaintTargets, unmatchedMirrorNotice } from './paint-targets.ts';
+import { type PaintTarget, type PaintTargets, unmatchedMirrorNotice } from './paint-targets.ts';
 
 export type { StrokeInput, StrokeRecord } from './paint-record.ts';
 
@@ -43,7 +43,6 @@ export class PaintSession {
   /** The last finished stroke. */
   lastStroke: StrokeRecord | null = null;
   private readonly editor: Editor;
-  private cache: PaintTargets | null = null;
   private stroke: ActiveStroke | null = null;
   /** Skin/axis pairs whose unmatched mirror vertices were already reported. */
   private readonly warned = new Set<string>();
@@ -53,16 +52,13 @@ export class PaintSession {
     this.editor = editor;
     editor.events.on('model', () => {
       this.stroke = null;
-      this.cache = null;
       this.warned.clear();
     });
   }
 
-  /** Per-model targets (surfaces, painters, joint mirror pairs), built on demand. */
-  get targets(): PaintTargets {
-    const model = this.editor.requireModel();
-    if (this.cache?.model !== model) this.cache = new PaintTargets(model);
-    return this.cache;
+  /** The editor's per-model surfaces, painters and joint mirror pairs ({@link Editor.surfaces}). */
+  private get targets(): PaintTargets {
+    return this.editor.surfaces;
   }
 
   /** True while a stroke is in progress. */

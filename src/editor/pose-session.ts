@@ -200,7 +200,7 @@ export class PoseSession {
    * selected) flips the whole pose ('swap').
    */
   mirrorPose(mode: MirrorPoseMode | 'selected' = 'selected'): number[] {
-    const changed = this.require().mirror(mode, this.editor.selectedJoint, this.editor.paint.targets);
+    const changed = this.require().mirror(mode, this.editor.selectedJoint, this.editor.surfaces);
     this.changed('mirror', changed);
     return changed;
   }
@@ -369,8 +369,19 @@ export class PoseSession {
 
   private require(): PoseState {
     const model = this.editor.requireModel();
-    if (this.state?.model !== model)
-      this.state = new PoseState(model, this.editor.paint, new PosedMesh(model));
+    if (this.state?.model !== model) {
+      const editor = this.editor;
+      // The narrow view of the editor the posed surfaces need (not the whole editor).
+      const context = {
+        get surfaces() {
+          return editor.surfaces;
+        },
+        get painting() {
+          return editor.paintSessionActive;
+        },
+      };
+      this.state = new PoseState(model, context, new PosedMesh(model));
+    }
     return this.state;
   }
 

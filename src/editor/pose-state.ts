@@ -13,9 +13,8 @@ import type { PosedMesh, SkinningMode } from '../pose/posed-mesh.ts';
 import { quatFromEulerDegrees, quatToEulerDegrees, wrapDegrees } from '../pose/quaternion.ts';
 import type { Skeleton } from '../pose/skeleton.ts';
 import type { EditorEvents } from './editor.ts';
-import type { PaintSession } from './paint-session.ts';
 import type { PaintTargets } from './paint-targets.ts';
-import { PoseSurfaces } from './pose-surfaces.ts';
+import { PoseSurfaces, type SurfaceContext } from './pose-surfaces.ts';
 
 /** Every skeleton node's transform under the pose, slot by slot (parents first). */
 export interface NodeTransforms {
@@ -48,7 +47,7 @@ export class PoseState {
 
   constructor(
     readonly model: SkinnedModel,
-    readonly paint: PaintSession,
+    readonly paint: SurfaceContext,
     readonly mesh: PosedMesh,
   ) {
     this.skeleton = mesh.skeleton;

@@ -17,7 +17,13 @@ import {
   worstDistortionSpots,
 } from '../pose/distortion.ts';
 import type { PosedMesh } from '../pose/posed-mesh.ts';
-import type { PaintSession } from './paint-session.ts';
+import type { PaintTargets } from './paint-targets.ts';
+
+/** What the posed surfaces need of the editor: its surfaces, and whether a stroke is running. */
+export interface SurfaceContext {
+  readonly surfaces: PaintTargets;
+  readonly painting: boolean;
+}
 
 /** A worst spot of the crease inspector, for the UI to frame. */
 export interface CreaseSpot {
@@ -48,7 +54,7 @@ export class PoseSurfaces {
 
   constructor(
     private readonly model: SkinnedModel,
-    private readonly paint: PaintSession,
+    private readonly paint: SurfaceContext,
     private readonly mesh: PosedMesh,
   ) {}
 
@@ -68,7 +74,7 @@ export class PoseSurfaces {
     }
     this.stale = false;
     for (const skin of this.skins) {
-      const surface = this.paint.targets.forSkin(skin).surface;
+      const surface = this.paint.surfaces.forSkin(skin).surface;
       surface.parts.forEach((part, p) => {
         surface.setPartPositions(p, this.mesh.positions[part.primitive], false);
       });
@@ -122,7 +128,7 @@ export class PoseSurfaces {
 
   /** Node distortion of one skin from the current posed positions (not the possibly stale index). */
   private measure(skin: number, options: DistortionOptions): SkinScratch {
-    const surface = this.paint.targets.forSkin(skin).surface;
+    const surface = this.paint.surfaces.forSkin(skin).surface;
     let s = this.scratch.get(skin);
     if (!s || s.surface !== surface) {
       const n = surface.nodeCount;

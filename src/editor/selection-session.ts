@@ -265,7 +265,7 @@ export class SelectionSession {
   // --- Internals ---
 
   private targets() {
-    return this.editor.paint.targets;
+    return this.editor.surfaces;
   }
 
   /** The node nearest a hit point on a primitive, with its target; null if not skinned. */

@@ -76,7 +76,7 @@ export class ToolChecks {
     >;
     const byKind = new Map<WeightProblemKind, ProblemItem[]>(WEIGHT_PROBLEM_KINDS.map((k) => [k, []]));
     for (const skin of new Set(model.primitives.map((p) => p.skins[0]))) {
-      const pt = editor.paint.targets.forSkin(skin);
+      const pt = editor.surfaces.forSkin(skin);
       const skinJoints = model.skins[skin].joints;
       const found = findWeightProblems(
         {

@@ -88,7 +88,7 @@ export function parentInSkin(model: SkinnedModel, target: PaintTarget, id: numbe
 /** The paint target of every skin of the loaded model (built on first use). */
 export function skinTargets(editor: Editor): PaintTarget[] {
   const model = editor.requireModel();
-  return [...new Set(model.primitives.map((p) => p.skins[0]))].map((s) => editor.paint.targets.forSkin(s));
+  return [...new Set(model.primitives.map((p) => p.skins[0]))].map((s) => editor.surfaces.forSkin(s));
 }
 
 /**

@@ -99,7 +99,7 @@ export class ToolSession {
         axis,
         leftSign,
         center: options.center,
-        jointMirror: jointMirrorOf(this.editor.paint.targets, pt, axis),
+        jointMirror: jointMirrorOf(this.editor.surfaces, pt, axis),
       }),
     );
   }
@@ -271,7 +271,7 @@ export class ToolSession {
     const editor = this.editor;
     if (editor.paint.painting) editor.paint.endStroke();
     const model = editor.requireModel();
-    const targets = editor.paint.targets;
+    const targets = editor.surfaces;
     const patches: WeightPatch[] = [];
     const report: ToolReport = { step: null, changed: 0, refused: 0 };
     for (const pt of skinTargets(this.editor)) {

@@ -126,7 +126,7 @@ export async function benchmarks(): Promise<Benchmark[]> {
         const editor = new Editor();
         editor.loadDocument(mannequinToDocument(mannequin()), 'mannequin.glb');
         editor.pose.applyPreset('elbows-bent-120');
-        surface = editor.paint.targets.forSkin(0).surface;
+        surface = editor.surfaces.forSkin(0).surface;
         values = new Float32Array(surface.nodeCount);
         scratch = new Float32Array(surface.nodeCount * 3);
       },

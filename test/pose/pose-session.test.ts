@@ -185,7 +185,7 @@ describe.skipIf(!HAVE_SHARED_MODELS)('editor.pose on CesiumMan (../shared/models
     const frame = editor.pose.positions(0);
     expect(frame).not.toEqual(editor.requireModel().primitives[0].positions);
     // The paint surface follows the frame.
-    const surface = editor.paint.targets.forSkin(0).surface;
+    const surface = editor.surfaces.forSkin(0).surface;
     const v = surface.nodeVertex[0];
     expect(surface.positions[0]).toBe(frame[v * 3]);
     expect(() => editor.pose.sampleClip(3, 0)).toThrow(/No animation 3/);

@@ -113,7 +113,7 @@ describe('painting on the posed mesh', () => {
   it('brush queries follow the pose: the paint surface holds the posed positions, and the stored ones at reset', () => {
     const t = new PosedTestEditor();
     t.editor.pose.setJointRotation('LeftForeArm', [0, 0, 90]);
-    const surface = t.editor.paint.targets.forSkin(0).surface;
+    const surface = t.editor.surfaces.forSkin(0).surface;
     const posed = t.editor.pose.positions(0);
     for (let g = 0; g < surface.nodeCount; g += 97) {
       const v = surface.nodeVertex[g];

@@ -76,10 +76,8 @@ async function checkWysiwyg(
         1e-5,
       );
       expect(
-        maxDistance(
-          editor.paint.targets.forPrimitive(prim.id)!.surface.vertexPositions(prim.id)!,
-          d.positions,
-        ) / diagonal,
+        maxDistance(editor.surfaces.forPrimitive(prim.id)!.surface.vertexPositions(prim.id)!, d.positions) /
+          diagonal,
         `${label}: ${prim.name}'s surface`,
       ).toBeLessThan(1e-5);
     }
@@ -118,7 +116,7 @@ describe('the surface is what engines draw: exporter conventions', () => {
     for (const prim of model.primitives) {
       // Each arm of the modular character is a skin of its own: its mirror image is in another.
       if (/^Part[12]/.test(prim.name)) continue;
-      const target = editor.paint.targets.forPrimitive(prim.id)!;
+      const target = editor.surfaces.forPrimitive(prim.id)!;
       expect(target.surface.mirror('x').unmatched, `${prim.name}: vertices without a mirror partner`).toBe(0);
     }
     const hand = [...model.joints.values()].find((j) => /LeftHand$/.test(j.name))!;

@@ -224,7 +224,7 @@ describe('editor.selection', () => {
     const editor = new Editor();
     editor.loadDocument(doc, 'twins.glb');
     const [a, b] = editor.requireModel().primitives;
-    expect(editor.paint.targets.forPrimitive(a.id)).not.toBe(editor.paint.targets.forPrimitive(b.id));
+    expect(editor.surfaces.forPrimitive(a.id)).not.toBe(editor.surfaces.forPrimitive(b.id));
     const notices: string[] = [];
     editor.events.on('notice', (n) => notices.push(n.message));
     editor.selection.setVertices(a.id, [0, 1, 2]);
