@@ -10,10 +10,10 @@ import { basename, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type AutobindOptions, autobind } from '../src/bind/autobind.ts';
 import { bindGroupsOfModel, remapJoints } from '../src/bind/model-input.ts';
-import { measureBindQuality } from '../src/bind/quality/bind-quality.ts';
 import { readDocument } from '../src/gltf/read-document.ts';
 import { buildSkinnedModel } from '../src/gltf/skinned-model.ts';
 import type { SkinWeights } from '../src/skin/skin-weights.ts';
+import { measureBindQuality } from '../test/support/bind-quality.ts';
 
 /** Blender 3.4 bone heat, best run: deformation mean % and max % of the diagonal. */
 const BLENDER: Record<string, { mean: number; max: number } | undefined> = {

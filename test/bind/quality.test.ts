@@ -6,10 +6,10 @@
 import { describe, expect, it } from 'vitest';
 import { autobind } from '../../src/bind/autobind.ts';
 import { bindGroupsOfModel, remapJoints } from '../../src/bind/model-input.ts';
-import { measureBindQuality } from '../../src/bind/quality/bind-quality.ts';
 import { readDocument } from '../../src/gltf/read-document.ts';
 import { buildSkinnedModel } from '../../src/gltf/skinned-model.ts';
 import type { SkinWeights } from '../../src/skin/skin-weights.ts';
+import { measureBindQuality } from '../support/bind-quality.ts';
 import { HAVE_SHARED_MODELS, readSharedModel } from '../support/shared-models.ts';
 
 /**

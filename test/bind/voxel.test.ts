@@ -4,10 +4,10 @@ import { autobindDistances, autobindWeights } from '../../src/bind/autobind.ts';
 import { fillInterior } from '../../src/bind/fill-interior.ts';
 import { geodesicLabels } from '../../src/bind/geodesic-labels.ts';
 import { HEAT_WEIGHTS_DEFAULTS } from '../../src/bind/heat-weights.ts';
-import { weightDistance } from '../../src/bind/quality/bind-quality.ts';
 import { testBit, VoxelGrid } from '../../src/bind/voxel-grid.ts';
 import { voxelizeSurface } from '../../src/bind/voxelize-surface.ts';
 import { mannequinBindInput } from '../bench/autobind.bench.ts';
+import { weightDistance } from '../support/bind-quality.ts';
 import { merge, sphere, type TestMesh, tube } from './fixtures.ts';
 
 function solidOf(meshes: TestMesh[], resolution = 32): VoxelGrid {

@@ -5,13 +5,13 @@
  */
 import type { Document } from '@gltf-transform/core';
 import { describe, expect, it } from 'vitest';
-import { NodePoser } from '../../src/bind/quality/node-poser.ts';
 import { readDocument } from '../../src/gltf/read-document.ts';
 import { buildSkinnedModel } from '../../src/gltf/skinned-model.ts';
 import { readClips } from '../../src/pose/animation.ts';
 import { Pose } from '../../src/pose/pose.ts';
 import { PoseMatrices } from '../../src/pose/pose-matrices.ts';
 import { skeletonOf } from '../../src/pose/skeleton.ts';
+import { NodePoser } from '../support/node-poser.ts';
 import { HAVE_SHARED_MODELS, readSharedModel } from '../support/shared-models.ts';
 import { makeRigDocument } from './rig-fixture.ts';
 

@@ -1,6 +1,7 @@
 /**
- * NodePoser: world matrices of a Document's nodes at a time of one of its animations, for the
- * auto-bind quality metrics. Samples translation, rotation and scale channels with STEP,
+ * NodePoser: world matrices of a Document's nodes at a time of one of its animations, written
+ * apart from src/pose as an oracle: the auto-bind quality metrics pose the artist's and our
+ * weights with it, and test/pose/animation.test.ts holds the editor's clip sampling to it. Samples translation, rotation and scale channels with STEP,
  * LINEAR (rotations by slerp) and CUBICSPLINE interpolation; weights channels are ignored.
  */
 import type { AnimationChannel, Document, Node } from '@gltf-transform/core';

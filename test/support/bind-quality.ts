@@ -1,14 +1,14 @@
 /**
- * measureBindQuality: how far auto-bind's weights are from an artist's, as the auto-bind issue
- * defines it: (a) the mean over vertices of Σ_j |w_artist − w_ours| / 2; (b) the distance
+ * measureBindQuality (the yardstick of `npm run bench:bind` and the quality tests, not product
+ * code): how far auto-bind's weights are from an artist's: (a) the mean over vertices of Σ_j |w_artist − w_ours| / 2; (b) the distance
  * between the two linear-blend deformations over the file's animations (10 evenly spaced
  * times per clip, ends included; a file with no animation bends each joint in turn by ±45°
  * about each local axis), mean and max, as a percentage of the bounding-box diagonal of the
  * skinned mesh in the file's rest pose; (c) vertices left without weights.
  */
-import type { SkinnedModel } from '../../gltf/skinned-model.ts';
-import { skinningMatrices, skinPositions } from '../../pose/skinning.ts';
-import type { SkinWeights } from '../../skin/skin-weights.ts';
+import type { SkinnedModel } from '../../src/gltf/skinned-model.ts';
+import { skinningMatrices, skinPositions } from '../../src/pose/skinning.ts';
+import type { SkinWeights } from '../../src/skin/skin-weights.ts';
 import { NodePoser } from './node-poser.ts';
 
 /** The metrics of {@link measureBindQuality}. */
