@@ -13,14 +13,11 @@ import {
 import './autobind-panel.css';
 import { Icon } from '../components/Icon.tsx';
 import { NumberInput } from '../components/NumberField.tsx';
+import { Segmented, type SegmentOption } from '../components/Segmented.tsx';
 import { useUi } from '../store.ts';
 import { CreateSkinSection } from './CreateSkinSection.tsx';
 
-interface Option<T> {
-  value: T;
-  label: string;
-  hint: string;
-}
+type Option<T> = SegmentOption<T>;
 
 const METHODS: Option<AutobindForm['method']>[] = [
   {
@@ -43,36 +40,6 @@ const SCOPES: Option<AutobindForm['scope']>[] = [
   },
 ];
 
-/** Radio buttons drawn as a segmented control. */
-function Segmented<T extends string | number>({
-  name,
-  options,
-  value,
-  onChange,
-}: {
-  name: string;
-  options: Option<T>[];
-  value: T;
-  onChange: (value: T) => void;
-}) {
-  return (
-    <div className="ab-segmented">
-      {options.map((o) => (
-        <label key={o.value} title={o.hint} className={o.value === value ? 'on' : ''}>
-          <input
-            type="radio"
-            name={name}
-            value={o.value}
-            checked={o.value === value}
-            onChange={() => onChange(o.value)}
-          />
-          {o.label}
-        </label>
-      ))}
-    </div>
-  );
-}
-
 function Row({ label, hint, children }: { label: string; hint?: string; children: ReactNode }) {
   return (
     <div className="ab-row" title={hint}>
@@ -93,6 +60,7 @@ function Form({ disabled, creating }: { disabled: boolean; creating: boolean }) 
     <fieldset className="ab-form" disabled={disabled}>
       <Row label="Method">
         <Segmented
+          className="ab-segmented"
           name="ab-method"
           options={METHODS}
           value={form.method}
@@ -113,6 +81,7 @@ function Form({ disabled, creating }: { disabled: boolean; creating: boolean }) 
       </Row>
       <Row label="Weights">
         <Segmented
+          className="ab-segmented"
           name="ab-weighting"
           options={WEIGHTINGS}
           value={form.weighting}
@@ -146,6 +115,7 @@ function Form({ disabled, creating }: { disabled: boolean; creating: boolean }) 
       </Row>
       <Row label="Influences" hint="Most joints per vertex">
         <Segmented
+          className="ab-segmented"
           name="ab-influences"
           options={[
             { value: 4, label: '4', hint: 'One glTF set (every engine)' },
@@ -159,6 +129,7 @@ function Form({ disabled, creating }: { disabled: boolean; creating: boolean }) 
       {!creating && (
         <Row label="Joints">
           <Segmented
+            className="ab-segmented"
             name="ab-scope"
             options={SCOPES}
             value={form.scope}

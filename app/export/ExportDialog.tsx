@@ -4,13 +4,10 @@ import { editor } from '../editor-instance.ts';
 import { type ExportForm, formOptions, useExport } from './export-store.ts';
 import './export-dialog.css';
 import { Icon } from '../components/Icon.tsx';
+import { Segmented, type SegmentOption } from '../components/Segmented.tsx';
 import { ExportReport } from './ExportReport.tsx';
 
-interface Option<T> {
-  value: T;
-  label: string;
-  hint: string;
-}
+type Option<T> = SegmentOption<T>;
 
 const FORMATS: Option<ExportForm['format']>[] = [
   { value: 'glb', label: 'GLB', hint: 'One binary file with everything inside' },
@@ -63,7 +60,7 @@ function compressionOptions(): Option<ExportCompression>[] {
   return options;
 }
 
-/** A row of radio buttons drawn as a segmented control (like the toolbar's modes). */
+/** A labelled row of the dialog holding a segmented choice. */
 function Choice<T extends string | number>({
   legend,
   name,
@@ -80,20 +77,7 @@ function Choice<T extends string | number>({
   return (
     <fieldset className="export-row">
       <legend>{legend}</legend>
-      <div className="segmented">
-        {options.map((o) => (
-          <label key={o.value} title={o.hint} className={o.value === value ? 'on' : ''}>
-            <input
-              type="radio"
-              name={name}
-              value={o.value}
-              checked={o.value === value}
-              onChange={() => onChange(o.value)}
-            />
-            {o.label}
-          </label>
-        ))}
-      </div>
+      <Segmented name={name} options={options} value={value} onChange={onChange} />
     </fieldset>
   );
 }

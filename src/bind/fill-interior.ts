@@ -13,6 +13,8 @@
  * directions (armpits, between the legs and the fingers) stay empty, so geodesic distances
  * cannot cross them.
  */
+
+import { addToAxisSpans, createAxisSpans } from './axis-spans.ts';
 import { setBit, type VoxelGrid } from './voxel-grid.ts';
 
 /** Options of {@link fillInterior}. */
@@ -35,32 +37,9 @@ export const FILL_INTERIOR_DEFAULTS: Required<FillInteriorOptions> = {
 export function fillInterior(grid: VoxelGrid, options: FillInteriorOptions = FILL_INTERIOR_DEFAULTS): void {
   const minVotes = options.minVotes ?? FILL_INTERIOR_DEFAULTS.minVotes;
   const { nx, ny, nz, sliceSize, surface, solid } = grid;
-  // Lines along x are keyed by (y, z), along y by (x, z), along z by (x, y).
-  const firstX = new Int16Array(ny * nz).fill(0x7fff);
-  const lastX = new Int16Array(ny * nz).fill(-1);
-  const firstY = new Int16Array(nx * nz).fill(0x7fff);
-  const lastY = new Int16Array(nx * nz).fill(-1);
-  const firstZ = new Int16Array(nx * ny).fill(0x7fff);
-  const lastZ = new Int16Array(nx * ny).fill(-1);
-  for (let w = 0; w < surface.length; w++) {
-    let bits = surface[w];
-    while (bits !== 0) {
-      const c = (w << 5) | (31 - Math.clz32(bits & -bits));
-      bits &= bits - 1;
-      const z = Math.floor(c / sliceSize);
-      const r = c - z * sliceSize;
-      const y = Math.floor(r / nx);
-      const x = r - y * nx;
-      const lx = y + ny * z;
-      const ly = x + nx * z;
-      if (x < firstX[lx]) firstX[lx] = x;
-      if (x > lastX[lx]) lastX[lx] = x;
-      if (y < firstY[ly]) firstY[ly] = y;
-      if (y > lastY[ly]) lastY[ly] = y;
-      if (z < firstZ[r]) firstZ[r] = z;
-      if (z > lastZ[r]) lastZ[r] = z;
-    }
-  }
+  const spans = createAxisSpans(nx, ny, nz);
+  addToAxisSpans(spans, surface, nx, ny);
+  const { firstX, lastX, firstY, lastY, firstZ, lastZ } = spans;
   solid.set(surface);
   for (let z = 0; z < nz; z++) {
     for (let y = 0; y < ny; y++) {

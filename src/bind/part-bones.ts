@@ -14,6 +14,7 @@
  */
 
 import { weldPositions } from '../mesh/weld-positions.ts';
+import { addToAxisSpans, clearAxisSpans, createAxisSpans } from './axis-spans.ts';
 import type { VoxelGrid } from './voxel-grid.ts';
 import { voxelizeSurface } from './voxelize-surface.ts';
 
@@ -99,38 +100,15 @@ export function partBones(
   });
   const bits = new Uint32Array(grid.surface.length);
   const { nx, ny, nz, sliceSize } = grid;
-  const firstX = new Int16Array(ny * nz);
-  const lastX = new Int16Array(ny * nz);
-  const firstY = new Int16Array(nx * nz);
-  const lastY = new Int16Array(nx * nz);
-  const firstZ = new Int16Array(nx * ny);
-  const lastZ = new Int16Array(nx * ny);
+  const spans = createAxisSpans(nx, ny, nz);
+  const { firstX, lastX, firstY, lastY, firstZ, lastZ } = spans;
   for (let part = 0; part < parts; part++) {
     bits.fill(0);
     positions.forEach((pos, p) => {
       if (trianglesOf[part][p].length) voxelizeSurface(grid, pos, indices[p], bits, trianglesOf[part][p]);
     });
-    for (const a of [firstX, firstY, firstZ]) a.fill(0x7fff);
-    for (const a of [lastX, lastY, lastZ]) a.fill(-1);
-    for (let w = 0; w < bits.length; w++) {
-      let word = bits[w];
-      while (word !== 0) {
-        const c = (w << 5) | (31 - Math.clz32(word & -word));
-        word &= word - 1;
-        const z = Math.floor(c / sliceSize);
-        const r = c - z * sliceSize;
-        const y = Math.floor(r / nx);
-        const x = r - y * nx;
-        const lx = y + ny * z;
-        const ly = x + nx * z;
-        if (x < firstX[lx]) firstX[lx] = x;
-        if (x > lastX[lx]) lastX[lx] = x;
-        if (y < firstY[ly]) firstY[ly] = y;
-        if (y > lastY[ly]) lastY[ly] = y;
-        if (z < firstZ[r]) firstZ[r] = z;
-        if (z > lastZ[r]) lastZ[r] = z;
-      }
-    }
+    clearAxisSpans(spans);
+    addToAxisSpans(spans, bits, nx, ny);
     const inside = (u: number, v: number, w: number) => {
       const x = Math.floor(u);
       const y = Math.floor(v);
