@@ -1,6 +1,7 @@
 import { addAfterEffect, addEffect, useThree } from '@react-three/fiber';
 import { useEffect } from 'react';
 import type { BrushModifiers } from '../../src/editor/brush-settings.ts';
+import { PaintInteraction, type PointerInput } from '../../src/interaction/paint-interaction.ts';
 import { editor } from '../editor-instance.ts';
 import { posedSignal } from '../pose/posed-signal.ts';
 import { useUi } from '../store.ts';
@@ -10,7 +11,7 @@ import { lastPointer } from './paint-bridge.ts';
 import { paintLatency } from './paint-latency.ts';
 import { usePaint } from './paint-store.ts';
 import { paintView } from './paint-view.ts';
-import { strokeDriver } from './stroke-driver.ts';
+import { applyPixelRadius, paintStrokes, viewHit } from './stroke-driver.ts';
 
 type Controls = {
   addEventListener: (t: 'change', f: () => void) => void;
@@ -20,11 +21,12 @@ type Controls = {
 const pressureOf = (e: PointerEvent) => (e.pointerType === 'pen' ? e.pressure : 1);
 
 /**
- * Paint mode's pointer: a left press on the mesh paints (a stroke per drag); a left press off
- * the mesh, Alt+left, the right and middle buttons and the wheel stay with the orbit controls,
- * so a rigger orbits as in Blender/Maya without leaving the mode. The cursor follows the surface
- * under the pointer. Nothing here sets React state: picks, dabs and the cursor are imperative,
- * and the viewport renders on demand (each dab's 'weights' event invalidates).
+ * Paint mode's pointer, forwarded to {@link PaintInteraction} (src/interaction): a left press on
+ * the mesh paints (a stroke per drag); a left press off the mesh, Alt+left, the right and middle
+ * buttons and the wheel stay with the orbit controls, so a rigger orbits as in Blender/Maya
+ * without leaving the mode. Here: pointer capture, the click a paint press swallows, the cursor
+ * that follows the surface, latency marks. Nothing here sets React state, and the viewport
+ * renders on demand (each dab's 'weights' event invalidates).
  */
 export function usePaintPointer(cursor: BrushCursor): void {
   const gl = useThree((s) => s.gl);
@@ -34,10 +36,13 @@ export function usePaintPointer(cursor: BrushCursor): void {
   useEffect(() => {
     const canvas = gl.domElement;
     const wrapper = canvas.parentElement ?? canvas;
-    let strokePointer: number | null = null;
+    // The decisions (which press paints, which passes to the camera) are the machine's.
+    const machine = new PaintInteraction(paintStrokes, {
+      pick: viewHit,
+      blocked: () => usePaint.getState().radial !== null,
+      beforeStroke: applyPixelRadius,
+    });
     let swallowClick = false;
-    /** The left button went down on the mesh (painting or refused): the cursor stays up while it is held. */
-    let brushPress = false;
     let held: BrushModifiers = {};
 
     const hide = () => {
@@ -46,7 +51,7 @@ export function usePaintPointer(cursor: BrushCursor): void {
     };
     const hover = (x: number, y: number, dragging: boolean) => {
       // An orbit or pan drag: the surface slides under a still pointer, the circle would only flicker.
-      const pick = dragging && !brushPress ? null : paintView.pick(x, y);
+      const pick = dragging && !machine.pressed ? null : paintView.pick(x, y);
       if (!pick) {
         if (cursor.visible) hide();
         canvas.style.cursor = '';
@@ -64,21 +69,29 @@ export function usePaintPointer(cursor: BrushCursor): void {
       if (lastPointer.over) hover(lastPointer.x, lastPointer.y, false);
     };
 
+    const input = (e: PointerEvent, samples?: PointerEvent[]): PointerInput => ({
+      x: e.clientX,
+      y: e.clientY,
+      pressure: pressureOf(e),
+      pointerId: e.pointerId,
+      button: e.button,
+      altKey: e.altKey,
+      shiftKey: e.shiftKey,
+      ctrlKey: e.ctrlKey,
+      metaKey: e.metaKey,
+      samples: samples?.map((ev) => ({ x: ev.clientX, y: ev.clientY, pressure: pressureOf(ev) })),
+    });
+
     const onDown = (e: PointerEvent) => {
       const handlerStart = performance.now();
       swallowClick = false;
-      if (e.button !== 0 || e.altKey || usePaint.getState().radial) return;
-      const modifiers = { smooth: e.shiftKey, invert: e.ctrlKey || e.metaKey };
-      const result = strokeDriver.begin({ x: e.clientX, y: e.clientY, pressure: pressureOf(e) }, modifiers);
-      if (result === 'miss') return; // off the mesh: the orbit controls take it
-      brushPress = true;
-      // On the mesh the press is the brush's, even when refused: it must not orbit or pick a bone.
+      const outcome = machine.down(input(e));
+      if (outcome === 'pass') return; // off the mesh, another button, Alt: the orbit controls take it
       e.stopPropagation();
       e.preventDefault();
       swallowClick = true;
       (document.activeElement as HTMLElement | null)?.blur?.();
-      if (result === 'painting') {
-        strokePointer = e.pointerId;
+      if (outcome === 'painting') {
         canvas.setPointerCapture(e.pointerId);
         paintLatency.dabApplied(e.timeStamp, handlerStart);
       }
@@ -90,31 +103,25 @@ export function usePaintPointer(cursor: BrushCursor): void {
       lastPointer.y = e.clientY;
       lastPointer.over = true;
       if (usePaint.getState().radial) return;
-      if (strokePointer === e.pointerId && editor.paint.painting) {
+      if (machine.state === 'painting') {
         const before = editor.weightsRevision;
         // Coalesced events: a fast pen or mouse gives every sample, not one per frame.
-        for (const ev of e.getCoalescedEvents?.() ?? [e])
-          strokeDriver.moveTo({ x: ev.clientX, y: ev.clientY, pressure: pressureOf(ev) });
+        machine.move(input(e, e.getCoalescedEvents?.() ?? [e]));
         if (editor.weightsRevision !== before) paintLatency.dabApplied(e.timeStamp, handlerStart);
       }
       hover(e.clientX, e.clientY, e.buttons !== 0);
     };
 
     const onUp = (e: PointerEvent) => {
-      if (brushPress && e.button === 0) {
-        brushPress = false;
-        if (strokePointer === null) hover(e.clientX, e.clientY, false);
-      }
-      if (strokePointer !== e.pointerId) return;
-      strokePointer = null;
+      const outcome = machine.up(input(e));
+      if (outcome === 'none') return;
       if (canvas.hasPointerCapture(e.pointerId)) canvas.releasePointerCapture(e.pointerId);
-      strokeDriver.end();
       hover(e.clientX, e.clientY, false);
     };
 
     const onLeave = () => {
       lastPointer.over = false;
-      if (strokePointer === null && cursor.visible) hide();
+      if (machine.state !== 'painting' && cursor.visible) hide();
     };
 
     // The click that ends a paint press must not reach the bones (they select on click).
@@ -143,9 +150,6 @@ export function usePaintPointer(cursor: BrushCursor): void {
       // A new pose moves the surface under a still pointer: the circle follows it there.
       posedSignal.on(() => {
         if (!editor.paint.painting) rehover();
-      }),
-      editor.paint.events.on('stroke', (phase) => {
-        if (phase === 'cancel') strokePointer = null;
       }),
       addEffect(() => paintLatency.frameStarting()),
       addAfterEffect(() => paintLatency.frameRendered()),
@@ -176,7 +180,7 @@ export function usePaintPointer(cursor: BrushCursor): void {
       window.removeEventListener('keyup', onKey);
       window.removeEventListener('blur', onBlur);
       // Leaving Paint mode mid-stroke keeps what was painted (one undo step).
-      if (editor.paint.painting) strokeDriver.end();
+      machine.finish();
       canvas.style.cursor = '';
       cursor.hide();
       invalidate();

@@ -6,6 +6,7 @@ import { buildMannequin, type MannequinData, mannequinToDocument } from '../../s
 import type { BrushModifiers } from '../../src/editor/brush-settings.ts';
 import type { EditorEvents } from '../../src/editor/editor.ts';
 import { Editor } from '../../src/editor/editor.ts';
+import { PaintInteraction } from '../../src/interaction/paint-interaction.ts';
 import { raycastTriangles } from '../../src/mesh/raycast.ts';
 import { triangleCorners } from '../../src/mesh/triangles.ts';
 
@@ -62,7 +63,6 @@ export class TestEditor {
   /** Every 'weights' event payload since the last {@link clearEvents}. */
   weightEvents: EditorEvents['weights'][] = [];
   private corners = new Map<number, Uint32Array>();
-  private down = false;
 
   constructor(
     public camera = new OrthoCamera([0.45, 1.2, 0], [0, 0, -1], [0, 1, 0], 400),
@@ -92,35 +92,46 @@ export class TestEditor {
     return best && { primitive: best.primitive, point: best.point, normal: best.normal };
   }
 
+  /** Paint mode's pointer: the app's own state machine, fed this camera's picks. */
+  readonly paintPointer = new PaintInteraction(this.editor.paint, {
+    pick: (s) => {
+      const hit = this.pick(s.x, s.y);
+      return (
+        hit && {
+          input: { ...hit, viewDir: this.camera.forward },
+          worldPerPixel: 1 / this.camera.pixelsPerUnit,
+        }
+      );
+    },
+  });
+
+  /** A left press (Shift: smooth, Ctrl: invert); true when it started a stroke. */
   pointerDown(px: number, py: number, options: BrushModifiers & { pressure?: number } = {}): boolean {
-    const hit = this.pick(px, py);
-    if (!hit) return false;
-    this.down = this.editor.paint.beginStroke(
-      { ...hit, viewDir: this.camera.forward, pressure: options.pressure },
-      options,
-    );
-    return this.down;
+    const outcome = this.paintPointer.down({
+      x: px,
+      y: py,
+      pointerId: 1,
+      button: 0,
+      pressure: options.pressure,
+      shiftKey: options.smooth,
+      ctrlKey: options.invert,
+    });
+    return outcome === 'painting';
   }
 
   pointerMove(px: number, py: number, pressure?: number): void {
-    if (!this.down) return;
-    const hit = this.pick(px, py);
-    if (hit) this.editor.paint.strokeTo({ ...hit, viewDir: this.camera.forward, pressure });
+    this.paintPointer.move({ x: px, y: py, pointerId: 1, button: 0, pressure });
   }
 
   pointerUp(): void {
-    if (!this.down) return;
-    this.down = false;
-    this.editor.paint.endStroke();
+    this.paintPointer.up({ pointerId: 1 });
   }
 
   /** Escape, Ctrl+Z, Ctrl+Shift+Z, Ctrl+Y, X (toggle mirror) as the app binds them. */
   keyDown(key: string, mods: { ctrl?: boolean; shift?: boolean } = {}): void {
     const k = key.toLowerCase();
-    if (k === 'escape') {
-      this.down = false;
-      this.editor.paint.cancelStroke();
-    } else if (mods.ctrl && ((k === 'z' && mods.shift) || k === 'y')) this.editor.redo();
+    if (k === 'escape') this.editor.paint.cancelStroke();
+    else if (mods.ctrl && ((k === 'z' && mods.shift) || k === 'y')) this.editor.redo();
     else if (mods.ctrl && k === 'z') this.editor.undo();
     else if (k === 'x') this.editor.paint.setSettings({ mirror: !this.editor.paint.settings.mirror });
   }
@@ -129,7 +140,10 @@ export class TestEditor {
   drag(a: V3, b: V3, steps = 20, options: BrushModifiers & { pressure?: number } = {}): boolean {
     const [ax, ay] = this.camera.toScreen(a);
     const [bx, by] = this.camera.toScreen(b);
-    if (!this.pointerDown(ax, ay, options)) return false;
+    if (!this.pointerDown(ax, ay, options)) {
+      this.pointerUp(); // a refused press is still released
+      return false;
+    }
     for (let i = 1; i <= steps; i++)
       this.pointerMove(ax + ((bx - ax) * i) / steps, ay + ((by - ay) * i) / steps, options.pressure);
     this.pointerUp();
