@@ -1,7 +1,7 @@
 import { useThree } from '@react-three/fiber';
 import { useEffect } from 'react';
 import { Matrix4 } from 'three';
-import type { SelectMode } from '../../src/editor/selection-session.ts';
+import { SelectInteraction, selectModeOf } from '../../src/interaction/select-interaction.ts';
 import { editor } from '../editor-instance.ts';
 import { paintView } from '../paint/paint-view.ts';
 import { strokeDriver } from '../paint/stroke-driver.ts';
@@ -13,13 +13,6 @@ import { setHovered, useSelectUi } from './select-store.ts';
 
 type Controls = { enabled: boolean } | null;
 
-/** Shift adds, Ctrl (or Cmd) subtracts, as in Blender and Maya. */
-const modeOf = (e: PointerEvent): SelectMode =>
-  e.shiftKey ? 'add' : e.ctrlKey || e.metaKey ? 'subtract' : 'replace';
-
-/** A press that moves less than this (CSS px) is a click, not a box. */
-const CLICK_SLOP = 4;
-
 /** The vertex under a page point on the surface as shown (posed when posed), or null off the mesh. */
 function vertexUnder(x: number, y: number) {
   const pick = paintView.pick(x, y);
@@ -27,9 +20,10 @@ function vertexUnder(x: number, y: number) {
 }
 
 /**
- * Select mode's pointer: a left click picks the vertex under it (and pins it in the Inspector),
- * a left drag draws a box (or a lasso with Alt or the lasso toggle) and hands it to
- * `editor.selection` with the camera's view-projection. The orbit controls are off while a drag
+ * Select mode's pointer, forwarded to {@link SelectInteraction} (src/interaction): a left click
+ * picks the vertex under it (and pins it in the Inspector), a left drag draws a box (or a lasso
+ * with Alt or the lasso toggle) and hands it to `editor.selection` with the camera's
+ * view-projection. The orbit controls are off while a drag
  * is held so the box does not orbit. Hovering shows the vertex under the pointer in the
  * Inspector: one pick per animation frame, on the same picking surface as the brush.
  */
@@ -49,16 +43,37 @@ function SelectPointer() {
       pointerEvents: 'none',
       zIndex: '50',
     });
-    let start: { x: number; y: number; id: number; lasso: boolean } | null = null;
-    let path: number[] = [];
     const controls = () => get().controls as unknown as Controls;
+    const machine = new SelectInteraction(editor.selection, {
+      pick: (sample) => paintView.pick(sample.x, sample.y)?.hit ?? null,
+      view: () => {
+        const rect = canvas.getBoundingClientRect();
+        const camera = get().camera;
+        camera.updateMatrixWorld();
+        const m = new Matrix4().multiplyMatrices(camera.projectionMatrix, camera.matrixWorldInverse);
+        return { matrix: m.elements, width: rect.width, height: rect.height, left: rect.left, top: rect.top };
+      },
+      lasso: () => useSelectUi.getState().lasso,
+      facing: () => (useSelectUi.getState().through ? 'through' : 'visible'),
+      enabled: () => editor.model !== null,
+    });
+    const input = (e: PointerEvent) => ({
+      x: e.clientX,
+      y: e.clientY,
+      pointerId: e.pointerId,
+      button: e.button,
+      altKey: e.altKey,
+      shiftKey: e.shiftKey,
+      ctrlKey: e.ctrlKey,
+      metaKey: e.metaKey,
+    });
     // Hover: the latest pointer position, picked at the next animation frame.
     let hover: { x: number; y: number } | null = null;
     let frame = 0;
     const pickHover = () => {
       frame = 0;
       // Skip until the picking surface is built (entering Select mode builds it), so a hover never blocks.
-      if (!hover || start || !editor.model || !surfacePicker.ready) return;
+      if (!hover || machine.state === 'dragging' || !editor.model || !surfacePicker.ready) return;
       try {
         setHovered(vertexUnder(hover.x, hover.y));
       } catch {
@@ -75,73 +90,39 @@ function SelectPointer() {
     };
 
     const down = (e: PointerEvent) => {
-      if (e.button !== 0 || !editor.model) return;
-      const lasso = e.altKey || useSelectUi.getState().lasso;
-      start = { x: e.clientX, y: e.clientY, id: e.pointerId, lasso };
-      path = [e.clientX, e.clientY];
+      if (machine.down(input(e)) === 'pass') return;
       const c = controls();
       if (c) c.enabled = false;
       canvas.setPointerCapture(e.pointerId);
       e.stopPropagation();
     };
     const move = (e: PointerEvent) => {
-      if (!start) return hoverAt(e);
-      if (e.pointerId !== start.id) return;
-      path.push(e.clientX, e.clientY);
-      const x0 = Math.min(start.x, e.clientX);
-      const y0 = Math.min(start.y, e.clientY);
+      if (machine.state === 'idle') return hoverAt(e);
+      const b = machine.move(input(e));
+      if (!b) return;
       if (!band.isConnected) document.body.appendChild(band);
       Object.assign(band.style, {
-        left: `${x0}px`,
-        top: `${y0}px`,
-        width: `${Math.abs(e.clientX - start.x)}px`,
-        height: `${Math.abs(e.clientY - start.y)}px`,
-        borderRadius: start.lasso ? '40%' : '0',
+        left: `${b.x0}px`,
+        top: `${b.y0}px`,
+        width: `${b.width}px`,
+        height: `${b.height}px`,
+        borderRadius: b.lasso ? '40%' : '0',
       });
     };
     const up = (e: PointerEvent) => {
-      if (!start || e.pointerId !== start.id) return;
-      const s = start;
-      start = null;
+      if (machine.state === 'idle') return;
       band.remove();
       const c = controls();
       if (c) c.enabled = true;
       try {
-        select(e, s, path);
+        const outcome = machine.up(input(e));
+        // The vertex the hover marked: the same picking, so a click takes what the marker showed.
+        if (outcome.kind === 'click') {
+          if (outcome.vertex) useSelectUi.setState({ inspected: outcome.vertex, hovered: outcome.vertex });
+          else if (selectModeOf(input(e)) === 'replace') useSelectUi.setState({ inspected: null });
+        }
       } catch (err) {
         useUi.getState().showToast('warning', (err as Error).message);
-      }
-    };
-    const select = (e: PointerEvent, s: { x: number; y: number; lasso: boolean }, pts: number[]) => {
-      const mode = modeOf(e);
-      const facing = useSelectUi.getState().through ? 'through' : 'visible';
-      if (Math.hypot(e.clientX - s.x, e.clientY - s.y) < CLICK_SLOP) {
-        // The vertex the hover marked: the same picking, so a click takes what the marker showed.
-        const pick = paintView.pick(e.clientX, e.clientY);
-        const hit = pick ? editor.selection.click(pick.hit, mode) : null;
-        if (hit) useSelectUi.setState({ inspected: hit, hovered: hit });
-        else if (mode === 'replace') {
-          editor.selection.none();
-          useSelectUi.setState({ inspected: null });
-        }
-        return;
-      }
-      const rect = canvas.getBoundingClientRect();
-      const camera = get().camera;
-      camera.updateMatrixWorld();
-      const m = new Matrix4().multiplyMatrices(camera.projectionMatrix, camera.matrixWorldInverse);
-      const view = { matrix: m.elements, width: rect.width, height: rect.height };
-      if (s.lasso) {
-        const local = pts.map((v, i) => v - (i % 2 === 0 ? rect.left : rect.top));
-        editor.selection.lasso(local, view, { mode, facing });
-      } else {
-        const r = {
-          x0: s.x - rect.left,
-          y0: s.y - rect.top,
-          x1: e.clientX - rect.left,
-          y1: e.clientY - rect.top,
-        };
-        editor.selection.box(r, view, { mode, facing });
       }
     };
     canvas.addEventListener('pointerdown', down, { capture: true });
@@ -154,6 +135,7 @@ function SelectPointer() {
       canvas.removeEventListener('pointerup', up);
       canvas.removeEventListener('pointerleave', leave);
       if (frame) cancelAnimationFrame(frame);
+      machine.cancel();
       setHovered(null);
       band.remove();
       const c = controls();

@@ -1,0 +1,81 @@
+/**
+ * Select mode's pointer machine: a click picks (or clears), a drag boxes or lassos in viewport
+ * pixels with the modifiers' mode, other buttons pass to the camera.
+ */
+import { describe, expect, it } from 'vitest';
+import { SelectInteraction, type SelectionTarget } from '../../src/interaction/select-interaction.ts';
+
+function fakeSelection() {
+  const calls: unknown[] = [];
+  const target: SelectionTarget = {
+    click: (hit, mode) => {
+      calls.push(['click', hit.point[0], mode]);
+      return { primitive: hit.primitive, vertex: 7 };
+    },
+    none: () => {
+      calls.push(['none']);
+      return 0;
+    },
+    box: (rect, _view, o) => {
+      calls.push(['box', rect, o.mode, o.facing]);
+      return 3;
+    },
+    lasso: (points, _view, o) => {
+      calls.push(['lasso', Array.from(points), o.mode]);
+      return 2;
+    },
+  };
+  return { target, calls };
+}
+
+const view = () => ({ matrix: new Array(16).fill(0), width: 200, height: 100, left: 10, top: 20 });
+const pick = (s: { x: number }) => (s.x < 100 ? { primitive: 0, point: [s.x, 0, 0] as const } : null);
+const at = (x: number, y: number, extra: object = {}) => ({ x, y, pointerId: 1, button: 0, ...extra });
+
+describe('SelectInteraction', () => {
+  it('a click picks the vertex under it; off the mesh Replace clears, Add keeps', () => {
+    const { target, calls } = fakeSelection();
+    const m = new SelectInteraction(target, { pick, view });
+    expect(m.down(at(50, 50, { shiftKey: true }))).toBe('dragging');
+    expect(m.up(at(51, 51, { shiftKey: true }))).toEqual({
+      kind: 'click',
+      vertex: { primitive: 0, vertex: 7 },
+    });
+    m.down(at(150, 50));
+    expect(m.up(at(150, 50))).toEqual({ kind: 'click', vertex: null });
+    m.down(at(150, 50, { ctrlKey: true }));
+    m.up(at(150, 50, { shiftKey: true }));
+    expect(calls).toEqual([['click', 51, 'add'], ['none']]);
+  });
+
+  it('a drag boxes in viewport pixels; Alt (or the toggle) lassoes the path; the band follows', () => {
+    const { target, calls } = fakeSelection();
+    let lasso = false;
+    const m = new SelectInteraction(target, { pick, view, lasso: () => lasso, facing: () => 'through' });
+    m.down(at(30, 40));
+    expect(m.move(at(70, 25))).toEqual({ x0: 30, y0: 25, width: 40, height: 15, lasso: false });
+    expect(m.move({ ...at(80, 80), pointerId: 2 })).toBeNull();
+    expect(m.up(at(70, 25, { ctrlKey: true }))).toEqual({ kind: 'box', count: 3 });
+    lasso = true;
+    m.down(at(30, 40));
+    m.move(at(60, 40));
+    expect(m.up(at(60, 70))).toEqual({ kind: 'lasso', count: 2 });
+    expect(calls).toEqual([
+      ['box', { x0: 20, y0: 20, x1: 60, y1: 5 }, 'subtract', 'through'],
+      ['lasso', [20, 20, 50, 20], 'replace'],
+    ]);
+  });
+
+  it('passes other buttons and presses while nothing is loaded; cancel drops a drag', () => {
+    const { target, calls } = fakeSelection();
+    let loaded = false;
+    const m = new SelectInteraction(target, { pick, view, enabled: () => loaded });
+    expect(m.down(at(10, 10))).toBe('pass');
+    loaded = true;
+    expect(m.down(at(10, 10, { button: 2 }))).toBe('pass');
+    expect(m.down(at(10, 10))).toBe('dragging');
+    m.cancel();
+    expect(m.up(at(50, 50))).toEqual({ kind: 'none' });
+    expect(calls).toEqual([]);
+  });
+});
