@@ -1,5 +1,7 @@
 import { useFrame, useThree } from '@react-three/fiber';
 import { useEffect, useMemo } from 'react';
+import { Vector3 } from 'three';
+import { PoseInteraction } from '../../src/interaction/pose-interaction.ts';
 import { editor } from '../editor-instance.ts';
 import { useUi } from '../store.ts';
 import type { Shown } from '../viewport/ModelView.tsx';
@@ -12,7 +14,8 @@ type Controls = { enabled: boolean } | null;
 
 /**
  * Pose mode's rotate gizmo on the selected joint: three rings in the joint's own frame, at its
- * posed position. Dragging a ring turns the joint through editor.pose (as the sliders do, so the
+ * posed position; its pointer decisions are {@link PoseInteraction}'s (src/interaction), this
+ * draws and captures. Dragging a ring turns the joint through editor.pose (as the sliders do, so the
  * sliders, heat map, crease overlay and the paint surfaces follow; no undo step, like a slider:
  * posing is not an edit of the weights). The orbit controls are off while a ring is held; a press
  * off the rings orbits, and a click on a bone selects its joint as in Inspect mode.
@@ -43,7 +46,29 @@ export function PoseGizmo({ shown }: { shown: Shown }) {
     if (selected === null || !joint) return;
     const canvas = gl.domElement;
     const controls = () => get().controls as unknown as Controls;
-    let drag: { pointer: number; ring: RingDrag; applied: number } | null = null;
+    // The decisions (which press turns a ring, by how much a move turns it) are the machine's.
+    const machine = new PoseInteraction({
+      grab: (sample) => {
+        const rect = canvas.getBoundingClientRect();
+        const { camera } = get();
+        gizmo.place(joint, camera, rect);
+        const hit = gizmo.pick(sample, camera, rect);
+        if (!hit) return null;
+        const ring = new RingDrag(gizmo.worldAxis(hit.axis), gizmo.center, hit.point, sample, camera, rect);
+        const axis: [number, number, number] = [ring.axis.x, ring.axis.y, ring.axis.z];
+        return { axis, angle: (x: number, y: number) => ring.angle(x, y), ring: hit.axis };
+      },
+      turn: (axis, radians) =>
+        poseAction(() => editor.pose.rotateJointInWorld(selected, axisAngle(new Vector3(...axis), radians))),
+      enabled: () => editor.model !== null,
+    });
+    const input = (e: PointerEvent) => ({
+      x: e.clientX,
+      y: e.clientY,
+      pointerId: e.pointerId,
+      button: e.button,
+      altKey: e.altKey,
+    });
     // A press on a ring is no click on a bone behind it.
     let swallowClick = false;
     let grabCursor = false;
@@ -62,31 +87,22 @@ export function PoseGizmo({ shown }: { shown: Shown }) {
 
     const down = (e: PointerEvent) => {
       swallowClick = false;
-      if (e.button !== 0 || e.altKey || !editor.model) return;
-      const { rect, camera, hit } = at(e);
-      if (!hit) return;
+      if (machine.down(input(e)) === 'pass') return;
       e.stopPropagation();
       swallowClick = true;
       clipPlayer.pause(); // the ring turns the pose on screen, not a clip's next frame
       const c = controls();
       if (c) c.enabled = false;
       canvas.setPointerCapture(e.pointerId);
-      const press = { x: e.clientX, y: e.clientY };
-      const ring = new RingDrag(gizmo.worldAxis(hit.axis), gizmo.center, hit.point, press, camera, rect);
-      drag = { pointer: e.pointerId, ring, applied: 0 };
-      gizmo.highlight(hit.axis, hit.axis);
+      const ring = machine.grabbed!.ring;
+      gizmo.highlight(ring, ring);
       cursor(true);
       canvas.style.cursor = 'grabbing';
       invalidate();
     };
     const move = (e: PointerEvent) => {
-      if (drag && e.pointerId === drag.pointer) {
-        const d = drag;
-        const angle = d.ring.angle(e.clientX, e.clientY);
-        const delta = angle - d.applied;
-        if (Math.abs(delta) < 1e-7) return;
-        d.applied = angle;
-        poseAction(() => editor.pose.rotateJointInWorld(selected, axisAngle(d.ring.axis, delta)));
+      if (machine.state === 'turning') {
+        machine.move(input(e));
         return;
       }
       if (e.buttons !== 0) return; // orbiting or panning: no hover
@@ -95,8 +111,7 @@ export function PoseGizmo({ shown }: { shown: Shown }) {
       cursor(hit !== null);
     };
     const up = (e: PointerEvent) => {
-      if (!drag || e.pointerId !== drag.pointer) return;
-      drag = null;
+      if (!machine.up(input(e))) return;
       const c = controls();
       if (c) c.enabled = true;
       if (canvas.hasPointerCapture(e.pointerId)) canvas.releasePointerCapture(e.pointerId);
@@ -139,11 +154,12 @@ export function PoseGizmo({ shown }: { shown: Shown }) {
       canvas.removeEventListener('pointermove', move);
       canvas.removeEventListener('pointerup', up);
       canvas.removeEventListener('pointercancel', up);
-      if (drag) {
+      if (machine.state === 'turning') {
         const c = controls();
         if (c) c.enabled = true;
       }
-      if (grabCursor || drag) canvas.style.cursor = '';
+      if (grabCursor || machine.state === 'turning') canvas.style.cursor = '';
+      machine.cancel();
       gizmo.highlight(null, null);
     };
   }, [gl, get, invalidate, gizmo, joint, selected]);
