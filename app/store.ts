@@ -1,8 +1,9 @@
 import { create } from 'zustand';
+import type { EditorMode } from '../src/editor/editor.ts';
 import type { Notice } from '../src/editor/notices.ts';
+import { editor } from './editor-instance.ts';
 
-/** What a left drag in the viewport does: look (Inspect), paint weights (Paint), bend joints (Pose). */
-export type EditorMode = 'inspect' | 'select' | 'paint' | 'pose';
+export type { EditorMode };
 
 /** A message that pops up over the viewport (load errors, refusals); cleared by the user or a load. */
 export interface Toast {
@@ -38,6 +39,7 @@ export interface UiState {
   quantize: boolean;
   leftOpen: boolean;
   rightOpen: boolean;
+  /** The editor's mode, mirrored (connectStore); set it through `setMode`, which asks the editor. */
   mode: EditorMode;
   setMode: (mode: EditorMode) => void;
   toggle: (
@@ -75,7 +77,7 @@ export const useUi = create<UiState>((set) => ({
   leftOpen: true,
   rightOpen: true,
   mode: 'inspect',
-  setMode: (mode) => set({ mode }),
+  setMode: (mode) => editor.setMode(mode),
   toggle: (flag) => set((s) => ({ [flag]: !s[flag] })),
   showToast: (level, message) => set({ toast: { id: ++toastId, level, message } }),
   dismissToast: () => set({ toast: null }),

@@ -16,6 +16,7 @@ export function connectStore(editor: Editor): () => void {
     // Not per dab: a stroke re-counts the joints' vertices (and re-renders the panels) once, when it ends.
     editor.events.on('committed', () => set((s) => ({ weightsRev: s.weightsRev + 1 }))),
     editor.events.on('busy', (busy) => set({ busy })),
+    editor.events.on('mode', (mode) => set({ mode })),
     editor.events.on('notice', (notice) => {
       set({ notices: [...editor.notices] });
       // Errors interrupt (a failed open); repairs and warnings live in the status bar.

@@ -46,6 +46,8 @@ export type EditorEvents = {
   notice: Notice;
   /** Loading started or ended. */
   busy: boolean;
+  /** The interaction mode changed (what a left drag in the viewport does). */
+  mode: EditorMode;
   /**
    * An edit finished: a stroke ended or was cancelled, a flood, tool, auto-bind or structure
    * change became an undo step, or a step was undone, redone or reverted. Listeners that only
@@ -53,6 +55,9 @@ export type EditorEvents = {
    */
   committed: CommittedEdit;
 };
+
+/** What a left drag in the viewport does: look (Inspect), select, paint weights, bend joints (Pose). */
+export type EditorMode = 'inspect' | 'select' | 'paint' | 'pose';
 
 /** What {@link Editor.installModel} installs. */
 export interface ModelInstall {
@@ -126,6 +131,7 @@ export class Editor {
   });
   private paintSession: PaintSession | null = null;
   private surfaceCache: PaintTargets | null = null;
+  private currentMode: EditorMode = 'inspect';
   private poseSession: PoseSession | null = null;
   private selectionSession: SelectionSession | null = null;
   private toolSession: ToolSession | null = null;
@@ -365,6 +371,19 @@ export class Editor {
     const model = this.requireModel();
     if (this.surfaceCache?.model !== model) this.surfaceCache = new PaintTargets(model);
     return this.surfaceCache;
+  }
+
+  /** The interaction mode: which state machine of src/interaction the viewport's pointer feeds. */
+  get mode(): EditorMode {
+    return this.currentMode;
+  }
+
+  /** Switches the mode; a stroke in progress ends first (what was painted is kept, one undo step). */
+  setMode(mode: EditorMode): void {
+    if (mode === this.currentMode) return;
+    if (this.paintSession?.painting) this.paintSession.endStroke();
+    this.currentMode = mode;
+    this.events.emit('mode', mode);
   }
 
   /** True while a brush stroke is in progress (without creating the paint session). */
