@@ -22,6 +22,12 @@ import { PatchRecorder } from '../history/patch-recorder.ts';
 import { SkinWeights } from '../skin/skin-weights.ts';
 import type { Editor } from './editor.ts';
 
+/** What an auto-bind job reads and writes of the editor. */
+type BindContext = Pick<
+  Editor,
+  'commitStep' | 'excluded' | 'locks' | 'model' | 'requireModel' | 'resolveJoint'
+>;
+
 /** Runs one bind (the AutobindClient's `run` has this shape); `existing` is for rebinds. */
 export type AutobindRunner = (
   input: AutobindInput,
@@ -98,7 +104,7 @@ function aborted(): Error {
 
 /** One group's request: its input with exclusions, and (rebinds) existing weights and locks. */
 function groupRequest(
-  editor: Editor,
+  editor: BindContext,
   model: SkinnedModel,
   group: ModelBindGroup,
   selected: Set<number> | null,
@@ -144,7 +150,7 @@ function widen(sw: SkinWeights, K: number): SkinWeights {
 
 /** See the module comment. */
 export function runAutobind(
-  editor: Editor,
+  editor: BindContext,
   runner: AutobindRunner,
   options: EditorAutobindOptions = {},
 ): EditorAutobindJob {
@@ -227,7 +233,7 @@ export function runAutobind(
  * Writes the new weights into the model's own arrays under one PatchRecorder: one undo step
  * with only the vertices that changed. Returns how many changed.
  */
-function apply(editor: Editor, model: SkinnedModel, results: Map<number, SkinWeights>): number {
+function apply(editor: BindContext, model: SkinnedModel, results: Map<number, SkinWeights>): number {
   const prims = model.primitives;
   const vertexOffset = new Uint32Array(prims.length + 1);
   prims.forEach((p, i) => {

@@ -14,11 +14,11 @@ import {
   sanitizeBrushSettings,
   strokeConfig,
 } from './brush-settings.ts';
-import type { Editor } from './editor.ts';
 import { Emitter } from './emitter.ts';
 import { beginCompanions, type MirrorCompanion, reflect } from './mirror-companions.ts';
 import { copyStrokeInput, type StrokeInput, type StrokeRecord } from './paint-record.ts';
 import { type PaintTarget, type PaintTargets, unmatchedMirrorNotice } from './paint-targets.ts';
+import type { SessionContext } from './session-context.ts';
 
 export type { StrokeInput, StrokeRecord } from './paint-record.ts';
 
@@ -42,13 +42,13 @@ export class PaintSession {
   settings: BrushSettings = { ...BRUSH_DEFAULTS };
   /** The last finished stroke. */
   lastStroke: StrokeRecord | null = null;
-  private readonly editor: Editor;
+  private readonly editor: SessionContext;
   private stroke: ActiveStroke | null = null;
   /** Skin/axis pairs whose unmatched mirror vertices were already reported. */
   private readonly warned = new Set<string>();
   private readonly sample: PaintSample = { point: [0, 0, 0], pressure: 1, part: -1 };
 
-  constructor(editor: Editor) {
+  constructor(editor: SessionContext) {
     this.editor = editor;
     editor.events.on('model', () => {
       this.stroke = null;

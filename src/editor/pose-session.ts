@@ -29,10 +29,10 @@ import { quatNormalize } from '../pose/quaternion.ts';
 import { type RangeOfMotionOptions, rangeOfMotionClip } from '../pose/range-of-motion.ts';
 import { describeShownPose, type ShownPose, type ShownPoseReport } from '../pose/shown-pose.ts';
 import { type PoseBasis, type Skeleton, skeletonOf } from '../pose/skeleton.ts';
-import type { Editor } from './editor.ts';
 import { Emitter } from './emitter.ts';
 import { type NodeTransforms, PoseState } from './pose-state.ts';
 import type { CreaseSpot } from './pose-surfaces.ts';
+import type { SessionContext } from './session-context.ts';
 
 export type { NodeTransforms } from './pose-state.ts';
 export type { CreaseSpot } from './pose-surfaces.ts';
@@ -56,11 +56,11 @@ type V3 = readonly [number, number, number];
 
 export class PoseSession {
   readonly events = new Emitter<PoseEvents>();
-  private readonly editor: Editor;
+  private readonly editor: SessionContext;
   private state: PoseState | null = null;
   private mode: SkinningMode = 'linear';
 
-  constructor(editor: Editor) {
+  constructor(editor: SessionContext) {
     this.editor = editor;
     editor.events.on('model', () => {
       this.state = null;

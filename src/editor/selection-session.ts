@@ -17,10 +17,10 @@ import { type ScreenFacing, type ScreenShape, selectOnScreen } from '../select/s
 import { selectByJoint } from '../select/select-by-joint.ts';
 import { mirrorNodeMask } from '../select/select-mirror.ts';
 import { combineMask, SELECT_MODES, type SelectMode } from '../select/select-mode.ts';
-import type { Editor } from './editor.ts';
 import { Emitter } from './emitter.ts';
 import type { PaintTarget } from './paint-targets.ts';
 import { jointStatsOf, type SelectionJointStats } from './selection-stats.ts';
+import type { SessionContext } from './session-context.ts';
 
 export type { SelectionJointStats } from './selection-stats.ts';
 export type { ScreenFacing, SelectMode, Viewport };
@@ -52,13 +52,13 @@ export interface VertexRef {
 
 export class SelectionSession {
   readonly events = new Emitter<SelectionEvents>();
-  private readonly editor: Editor;
+  private readonly editor: SessionContext;
   private masks: VertexMasks = new Map();
   private total = 0;
   /** Node masks per paint target for the current selection (dropped on every change). */
   private nodeMasks = new WeakMap<PaintTarget, Uint8Array>();
 
-  constructor(editor: Editor) {
+  constructor(editor: SessionContext) {
     this.editor = editor;
     editor.events.on('model', (model) => {
       this.masks = new Map();

@@ -11,7 +11,7 @@ import {
   type WeightProblemKind,
   type WeightProblemsOptions,
 } from '../tools/weight-problems.ts';
-import type { Editor } from './editor.ts';
+import type { SessionContext } from './session-context.ts';
 
 /** One problem, with the joint as an id (node index) and name. */
 export interface ProblemItem {
@@ -41,9 +41,9 @@ export interface ProblemOptions extends WeightProblemsOptions {
 }
 
 export class ToolChecks {
-  private readonly editor: Editor;
+  private readonly editor: SessionContext;
 
-  constructor(editor: Editor) {
+  constructor(editor: SessionContext) {
     this.editor = editor;
   }
 

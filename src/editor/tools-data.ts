@@ -9,8 +9,8 @@ import { PatchRecorder } from '../history/patch-recorder.ts';
 import type { MirrorAxis } from '../mesh/mirror-map.ts';
 import { leftSideSign } from '../tools/mirror-side.ts';
 import type { ToolTarget } from '../tools/tool-target.ts';
-import type { Editor } from './editor.ts';
 import type { PaintTarget, PaintTargets } from './paint-targets.ts';
+import type { SessionContext } from './session-context.ts';
 
 /** One copied influence: joint id (node index), its name and weight. */
 export interface CopiedInfluence {
@@ -86,7 +86,7 @@ export function parentInSkin(model: SkinnedModel, target: PaintTarget, id: numbe
 }
 
 /** The paint target of every skin of the loaded model (built on first use). */
-export function skinTargets(editor: Editor): PaintTarget[] {
+export function skinTargets(editor: Pick<SessionContext, 'requireModel' | 'surfaces'>): PaintTarget[] {
   const model = editor.requireModel();
   return [...new Set(model.primitives.map((p) => p.skins[0]))].map((s) => editor.surfaces.forSkin(s));
 }

@@ -19,8 +19,8 @@ import { setWeightTool } from '../tools/set-weight-tool.ts';
 import { smoothTool } from '../tools/smooth-tool.ts';
 import { emptyResult, type ToolResult, type ToolTarget } from '../tools/tool-target.ts';
 import { weldSeamsTool } from '../tools/weld-seams-tool.ts';
-import type { Editor } from './editor.ts';
 import type { PaintTarget } from './paint-targets.ts';
+import type { SessionContext } from './session-context.ts';
 import { ToolChecks } from './tools-checks.ts';
 import {
   type CopiedWeights,
@@ -49,10 +49,10 @@ export interface ToolReport {
 export class ToolSession {
   /** The checks: influence counts, the problems list, per-joint vertex counts. */
   readonly checks: ToolChecks;
-  private readonly editor: Editor;
+  private readonly editor: SessionContext;
   private clipboard: CopiedWeights | null = null;
 
-  constructor(editor: Editor) {
+  constructor(editor: SessionContext) {
     this.editor = editor;
     this.checks = new ToolChecks(editor);
     editor.events.on('model', () => {

@@ -7,6 +7,7 @@ import type { BrushModifiers } from '../../src/editor/brush-settings.ts';
 import type { EditorEvents } from '../../src/editor/editor.ts';
 import { Editor } from '../../src/editor/editor.ts';
 import { PaintInteraction } from '../../src/interaction/paint-interaction.ts';
+import { SelectInteraction, type SelectOutcome } from '../../src/interaction/select-interaction.ts';
 import { raycastTriangles } from '../../src/mesh/raycast.ts';
 import { triangleCorners } from '../../src/mesh/triangles.ts';
 
@@ -39,6 +40,30 @@ export class OrthoCamera {
       (i) => this.target[i] + r[i] * sx + this.up[i] * sy - this.forward[i] * 10,
     ) as V3;
     return { origin, dir: this.forward };
+  }
+
+  /**
+   * The camera as a selection view: column-major world → clip matrix (x, y as {@link toScreen}
+   * maps them; depth along `forward`, small and increasing away from the viewer).
+   */
+  view(): { matrix: number[]; width: number; height: number; left: number; top: number } {
+    const r = this.right;
+    const u = this.up;
+    const f = this.forward;
+    const t = this.target;
+    const sx = (2 * this.pixelsPerUnit) / this.width;
+    const sy = (2 * this.pixelsPerUnit) / this.height;
+    const dot = (a: readonly number[], b: readonly number[]) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+    const sz = 0.01;
+    // Rows: clip x, y, z, w; stored column by column.
+    const rows = [
+      [r[0] * sx, r[1] * sx, r[2] * sx, -dot(t, r) * sx],
+      [u[0] * sy, u[1] * sy, u[2] * sy, -dot(t, u) * sy],
+      [f[0] * sz, f[1] * sz, f[2] * sz, -dot(t, f) * sz],
+      [0, 0, 0, 1],
+    ];
+    const matrix = [0, 1, 2, 3].flatMap((col) => rows.map((row) => row[col]));
+    return { matrix, width: this.width, height: this.height, left: 0, top: 0 };
   }
 
   /** The pixel a world point projects to. */
@@ -104,6 +129,24 @@ export class TestEditor {
       );
     },
   });
+
+  /** Select mode's pointer: the app's own state machine, fed this camera. */
+  readonly selectPointer = new SelectInteraction(this.editor.selection, {
+    pick: (s) => this.pick(s.x, s.y),
+    view: () => this.camera.view(),
+    facing: () => 'through',
+  });
+
+  /** Select mode: a left drag from `a` to `b` (world points; Shift adds, Ctrl subtracts, Alt lassoes). */
+  selectDrag(a: V3, b: V3, mods: { shift?: boolean; ctrl?: boolean; alt?: boolean } = {}): SelectOutcome {
+    const [ax, ay] = this.camera.toScreen(a);
+    const [bx, by] = this.camera.toScreen(b);
+    const keys = { shiftKey: mods.shift, ctrlKey: mods.ctrl, altKey: mods.alt, pointerId: 1, button: 0 };
+    this.selectPointer.down({ x: ax, y: ay, ...keys });
+    for (let i = 1; i <= 8; i++)
+      this.selectPointer.move({ x: ax + ((bx - ax) * i) / 8, y: ay + ((by - ay) * i) / 8, pointerId: 1 });
+    return this.selectPointer.up({ x: bx, y: by, ...keys });
+  }
 
   /** A left press (Shift: smooth, Ctrl: invert); true when it started a stroke. */
   pointerDown(px: number, py: number, options: BrushModifiers & { pressure?: number } = {}): boolean {

@@ -79,3 +79,31 @@ describe('SelectInteraction', () => {
     expect(calls).toEqual([]);
   });
 });
+
+describe('Select mode through the test editor', () => {
+  it('a drag over the forearm selects what the selection box selects; a click picks one vertex', async () => {
+    const { TestEditor } = await import('../editor/test-editor.ts');
+    const t = new TestEditor();
+    const a: [number, number, number] = [0.45, 1.4, 0];
+    const b: [number, number, number] = [0.6, 1.47, 0];
+    const outcome = t.selectDrag(a, b);
+    expect(outcome.kind).toBe('box');
+    const viaMachine = t.editor.selection.count;
+    expect(viaMachine).toBeGreaterThan(20);
+    const [ax, ay] = t.camera.toScreen(a);
+    const [bx, by] = t.camera.toScreen(b);
+    const direct = t.editor.selection.box({ x0: ax, y0: ay, x1: bx, y1: by }, t.camera.view(), {
+      facing: 'through',
+    });
+    expect(direct).toBe(viaMachine);
+    // Ctrl subtracts the same box: nothing left.
+    t.selectDrag(a, b, { ctrl: true });
+    expect(t.editor.selection.count).toBe(0);
+    // A click on the forearm: one vertex (with its seam partners).
+    const click = t.selectDrag([0.55, 1.435, 0], [0.55, 1.435, 0]);
+    expect(click.kind).toBe('click');
+    expect(click.kind === 'click' && click.vertex).toBeTruthy();
+    expect(t.editor.selection.count).toBeGreaterThan(0);
+    expect(t.editor.selection.count).toBeLessThan(5);
+  });
+});
