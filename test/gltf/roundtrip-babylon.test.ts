@@ -3,7 +3,6 @@
  * (NullEngine, in Node): the same nodes, bones, inverse bind matrices, vertex data and animation
  * groups as the source, and the same CPU-skinned vertices over a few clip frames.
  */
-import { describe, expect, it } from 'vitest';
 import {
   type BabylonLoaded,
   babylonSkinnedPositions,
@@ -11,13 +10,7 @@ import {
   disposeBabylon,
   loadWithBabylon,
 } from '../support/babylon-consumer.ts';
-import {
-  type Consumer,
-  FIXTURE_CASES,
-  positionTolerance,
-  roundtrip,
-  SHARED_CASES,
-} from '../support/consumer-roundtrip.ts';
+import { type Consumer, describeRoundtrip } from '../support/consumer-roundtrip.ts';
 
 const babylon: Consumer<BabylonLoaded> = {
   load: loadWithBabylon,
@@ -27,15 +20,4 @@ const babylon: Consumer<BabylonLoaded> = {
   dispose: disposeBabylon,
 };
 
-describe('Babylon.js reads every export as it read the source', () => {
-  for (const c of [...FIXTURE_CASES, ...SHARED_CASES]) {
-    it(c.name, async () => {
-      const outcomes = await roundtrip(babylon, c);
-      for (const o of outcomes) {
-        const label = `${c.name} ${o.variant.format} ${o.variant.maxInfluences} ${o.variant.weights}`;
-        expect(o.differences.slice(0, 6), label).toEqual([]);
-        expect(o.moved, label).toBeLessThanOrEqual(positionTolerance(o.variant.weights));
-      }
-    });
-  }
-});
+describeRoundtrip('Babylon.js reads every export as it read the source', babylon);

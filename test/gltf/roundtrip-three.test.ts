@@ -7,13 +7,7 @@ import { NodeIO } from '@gltf-transform/core';
 import { ALL_EXTENSIONS } from '@gltf-transform/extensions';
 import type { GLTF } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { describe, expect, it } from 'vitest';
-import {
-  type Consumer,
-  FIXTURE_CASES,
-  positionTolerance,
-  roundtrip,
-  SHARED_CASES,
-} from '../support/consumer-roundtrip.ts';
+import { type Consumer, describeRoundtrip, FIXTURE_CASES } from '../support/consumer-roundtrip.ts';
 import { compareViews } from '../support/consumer-view.ts';
 import { loadWithThree, threeSkinnedPositions, threeView } from '../support/three-consumer.ts';
 
@@ -24,18 +18,7 @@ const three: Consumer<GLTF> = {
   vectorAttributes: { normal: 3, tangent: 4 },
 };
 
-describe('three.js GLTFLoader reads every export as it read the source', () => {
-  for (const c of [...FIXTURE_CASES, ...SHARED_CASES]) {
-    it(c.name, async () => {
-      const outcomes = await roundtrip(three, c);
-      for (const o of outcomes) {
-        const label = `${c.name} ${o.variant.format} ${o.variant.maxInfluences} ${o.variant.weights}`;
-        expect(o.differences.slice(0, 6), label).toEqual([]);
-        expect(o.moved, label).toBeLessThanOrEqual(positionTolerance(o.variant.weights));
-      }
-    });
-  }
-});
+describeRoundtrip('three.js GLTFLoader reads every export as it read the source', three);
 
 describe('the roundtrip comparison', () => {
   it('catches what a broken export would change: a node name, a bone inverse, a normal, a keyframe, a texture name', async () => {

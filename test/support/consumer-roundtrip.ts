@@ -6,6 +6,7 @@
  */
 import { type Document, type Node, NodeIO } from '@gltf-transform/core';
 import { ALL_EXTENSIONS } from '@gltf-transform/extensions';
+import { describe, expect, it } from 'vitest';
 import { Editor } from '../../src/editor/editor.ts';
 import { loadDraco, loadMeshopt } from '../../src/gltf/decoders.ts';
 import { type ExportOptions, exportDocument } from '../../src/gltf/export/export-document.ts';
@@ -173,4 +174,19 @@ export async function roundtrip<L>(
   }
   consumer.dispose?.(loadedSource);
   return outcomes;
+}
+
+/** One test per case: every variant reads as the source did, and skins within the tolerance. */
+export function describeRoundtrip<L>(title: string, consumer: Consumer<L>): void {
+  describe(title, () => {
+    for (const c of [...FIXTURE_CASES, ...SHARED_CASES]) {
+      it(c.name, async () => {
+        for (const o of await roundtrip(consumer, c)) {
+          const label = `${c.name} ${o.variant.format} ${o.variant.maxInfluences} ${o.variant.weights}`;
+          expect(o.differences.slice(0, 6), label).toEqual([]);
+          expect(o.moved, label).toBeLessThanOrEqual(positionTolerance(o.variant.weights));
+        }
+      });
+    }
+  });
 }
