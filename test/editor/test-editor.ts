@@ -7,6 +7,7 @@ import type { BrushModifiers } from '../../src/editor/brush-settings.ts';
 import type { EditorEvents } from '../../src/editor/editor.ts';
 import { Editor } from '../../src/editor/editor.ts';
 import { PaintInteraction } from '../../src/interaction/paint-interaction.ts';
+import { PoseInteraction } from '../../src/interaction/pose-interaction.ts';
 import { SelectInteraction, type SelectOutcome } from '../../src/interaction/select-interaction.ts';
 import { raycastTriangles } from '../../src/mesh/raycast.ts';
 import { triangleCorners } from '../../src/mesh/triangles.ts';
@@ -83,6 +84,9 @@ export function mannequin(): MannequinData {
   return cached;
 }
 
+/** An angle in (−π, π]. */
+const wrap = (a: number) => Math.atan2(Math.sin(a), Math.cos(a));
+
 export class TestEditor {
   readonly editor = new Editor();
   /** Every 'weights' event payload since the last {@link clearEvents}. */
@@ -146,6 +150,53 @@ export class TestEditor {
     for (let i = 1; i <= 8; i++)
       this.selectPointer.move({ x: ax + ((bx - ax) * i) / 8, y: ay + ((by - ay) * i) / 8, pointerId: 1 });
     return this.selectPointer.up({ x: bx, y: by, ...keys });
+  }
+
+  /** The joint and screen ring the Pose pointer grabs (see {@link turnRing}). */
+  private ring: { joint: string; centre: [number, number]; radius: number } | null = null;
+
+  /**
+   * Pose mode's pointer: the app's own state machine. Its picker is a ring of `radius` px about
+   * the joint's screen point that turns it about the view axis (the ring facing the camera).
+   */
+  readonly posePointer = new PoseInteraction({
+    grab: (s) => {
+      const r = this.ring;
+      if (!r) return null;
+      const [cx, cy] = r.centre;
+      if (Math.abs(Math.hypot(s.x - cx, s.y - cy) - r.radius) > 6) return null;
+      // Screen y points down: a clockwise drag on screen is a right-handed turn about `forward`.
+      const at = (x: number, y: number) => Math.atan2(y - cy, x - cx);
+      const start = at(s.x, s.y);
+      return { axis: this.camera.forward, angle: (x: number, y: number) => wrap(at(x, y) - start) };
+    },
+    turn: (axis, radians) => {
+      const h = Math.sin(radians / 2);
+      this.editor.pose.rotateJointInWorld(this.ring!.joint, [
+        axis[0] * h,
+        axis[1] * h,
+        axis[2] * h,
+        Math.cos(radians / 2),
+      ]);
+    },
+  });
+
+  /** Pose mode: drags the view-facing ring of `joint` (radius px) by `degrees`, clockwise on screen. */
+  turnRing(joint: string, degrees: number, radius = 50, steps = 12): boolean {
+    // Where the joint is drawn at rest (the ring is centred on it, as the gizmo is).
+    const centre = this.camera.toScreen(this.model.joints.get(this.editor.resolveJoint(joint))!.restPosition);
+    this.ring = { joint, centre, radius };
+    const point = (deg: number): [number, number] => [
+      centre[0] + radius * Math.cos((deg * Math.PI) / 180),
+      centre[1] + radius * Math.sin((deg * Math.PI) / 180),
+    ];
+    const [x0, y0] = point(0);
+    if (this.posePointer.down({ x: x0, y: y0, pointerId: 1, button: 0 }) !== 'turning') return false;
+    for (let i = 1; i <= steps; i++) {
+      const [x, y] = point((degrees * i) / steps);
+      this.posePointer.move({ x, y, pointerId: 1 });
+    }
+    return this.posePointer.up({ pointerId: 1 });
   }
 
   /** A left press (Shift: smooth, Ctrl: invert); true when it started a stroke. */

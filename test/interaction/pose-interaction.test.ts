@@ -44,3 +44,26 @@ describe('PoseInteraction', () => {
     expect(m.move({ x: 5, y: 0, pointerId: 1 })).toBe(false);
   });
 });
+
+describe('Pose mode through the test editor', () => {
+  it('a quarter turn of the view-facing ring turns the joint as rotateJointInWorld does', async () => {
+    const { TestEditor } = await import('../editor/test-editor.ts');
+    const t = new TestEditor();
+    expect(t.turnRing('LeftForeArm', 90)).toBe(true);
+    const byRing = t.editor.pose.getJointQuaternion('LeftForeArm');
+    const f = t.camera.forward;
+    const h = Math.sin(Math.PI / 4);
+    const other = new TestEditor();
+    other.editor.pose.rotateJointInWorld('LeftForeArm', [
+      f[0] * h,
+      f[1] * h,
+      f[2] * h,
+      Math.cos(Math.PI / 4),
+    ]);
+    const direct = other.editor.pose.getJointQuaternion('LeftForeArm');
+    for (let i = 0; i < 4; i++) expect(byRing[i]).toBeCloseTo(direct[i], 9);
+    expect(Math.abs(byRing[3])).toBeLessThan(0.99); // it did turn
+    // A press off the ring passes to the camera.
+    expect(t.posePointer.down({ x: 0, y: 0, pointerId: 2, button: 0 })).toBe('pass');
+  });
+});
