@@ -11,6 +11,14 @@ import type { NetMesh } from './surface-nets.ts';
 import { mannequinWeights } from './weights.ts';
 
 export { FINGERED_MANNEQUIN_PRIMITIVES, MANNEQUIN_PRIMITIVES, mannequinField } from './body.ts';
+export { type AddGarmentOptions, addGarmentNode, garmentToDocument } from './garment-document.ts';
+export {
+  buildGarment,
+  GARMENT_DEFAULTS,
+  type Garment,
+  type GarmentKind,
+  type GarmentOptions,
+} from './garments.ts';
 export type { Field, Primitive, Vec3 } from './sdf.ts';
 export { compileField, evalField } from './sdf.ts';
 export {

@@ -1,0 +1,318 @@
+/**
+ * transferWeights: gives a target mesh weights from a weighted source surface — Robust Skin
+ * Weights Transfer via Weight Inpainting (Abdrashitov et al. 2023), our own implementation.
+ *
+ * 1. Match: each welded target vertex takes the source's interpolated weights at its closest
+ *    surface point when that point is within `distance` × the source's diagonal and the two
+ *    normals agree within `angle` (a trouser leg's inner side faces the other thigh, whose
+ *    normal faces back: rejected, so it cannot bleed). A piece of the target wound inside-out
+ *    is flipped first by a vote over its near vertices.
+ * 2. Seed: a piece with no match at all (a helmet standing off the head, a hood) takes its
+ *    closest vertices — those within `distance` of its nearest approach — as matched.
+ * 3. Inpaint: every other vertex gets a harmonic blend of the matched ones around it, per region
+ *    (inpaintWeights), so far vertices join their neighbours smoothly instead of staying empty.
+ * 4. Write: limited to K and normalised lock-aware (assignInfluences), the same weights on every
+ *    copy of a welded vertex (DESIGN.md invariants 1–4).
+ *
+ * `mode: 'closest'` is the simple alternative benchmarks compare against: every vertex copies
+ * the weights at its closest source point, whatever its distance or normal.
+ */
+
+import { SkinWeights } from '../skin/skin-weights.ts';
+import { assignInfluences, InfluenceSum } from '../tools/assign-influences.ts';
+import { inpaintWeights, TransferCancelled } from './inpaint-weights.ts';
+import { type SourcePart, SourceSurface } from './source-surface.ts';
+import { buildTargetGraph, type TargetGraph } from './target-graph.ts';
+import { WeightTable } from './weight-table.ts';
+
+export interface TransferOptions {
+  /** Match distance as a fraction of the source's bounding-box diagonal. */
+  distance: number;
+  /** Largest angle in degrees between target and source normals for a match. */
+  angle: number;
+  /** K of the result (ignored when `existing` is given: its K). */
+  influences: number;
+  /** Joints of the target skin (the space the source's joint maps write into). */
+  jointCount: number;
+  mode: 'robust' | 'closest';
+  /** The target's current weights, when it has some (locked joints keep theirs). */
+  existing: SkinWeights | null;
+  /** Locked joints of the target skin (joint-indexed), or null. */
+  locked: Uint8Array | null;
+  /** Called with the fraction done (0..1), at most every few thousand vertices. */
+  onProgress?: ((fraction: number) => void) | null;
+  /** When it turns true the transfer stops with {@link TransferCancelled}. */
+  signal?: { aborted: boolean } | null;
+}
+
+export const TRANSFER_DEFAULTS: TransferOptions = {
+  distance: 0.05,
+  angle: 45,
+  influences: 4,
+  jointCount: 0,
+  mode: 'robust',
+  existing: null,
+  locked: null,
+};
+
+/** How each target vertex got its weights. */
+export const TransferStatus = { none: 0, matched: 1, inpainted: 2, seeded: 3 } as const;
+
+export interface TransferTarget {
+  positions: Float32Array;
+  indices: Uint32Array | null;
+}
+
+export interface TransferResult {
+  weights: SkinWeights;
+  /** {@link TransferStatus} per target vertex. */
+  status: Uint8Array;
+  /** Target vertices (not welded) per outcome. */
+  matched: number;
+  inpainted: number;
+  seeded: number;
+  /** Vertices whose locked weights left no legal result (unchanged). */
+  refused: number;
+  ms: number;
+}
+
+const CHUNK = 4096;
+
+/** Transfers weights from `source` (a built surface, or the parts to build one) to `target`. */
+export function transferWeights(
+  source: SourceSurface | readonly SourcePart[],
+  target: TransferTarget,
+  options: Partial<TransferOptions> = {},
+): TransferResult {
+  const start = performance.now();
+  const o = { ...TRANSFER_DEFAULTS, ...options };
+  if (!(o.jointCount > 0)) throw new Error('The target skin has no joints to transfer weights to.');
+  const surface = source instanceof SourceSurface ? source : new SourceSurface(source);
+  const n = Math.floor(target.positions.length / 3);
+  const K = o.existing ? o.existing.influences : o.influences;
+  if (o.existing && o.existing.vertexCount !== n) {
+    throw new Error(`The target's weights hold ${o.existing.vertexCount} vertices, its mesh ${n}.`);
+  }
+  const graph = buildTargetGraph(target.positions, target.indices);
+  const table = new WeightTable(graph.count);
+  // 0: not yet weighted, 1: fixed (matched or seed), 2: inpainted; `seeds` marks the seeds.
+  const fixed = new Uint8Array(graph.count);
+  const seeds = new Uint8Array(graph.count);
+  const sum = new InfluenceSum(o.jointCount);
+  const progress = throttle(o.onProgress ?? null);
+  const threshold = Math.max(o.distance, 0) * surface.diagonal;
+  const cosAngle = Math.cos((Math.min(Math.max(o.angle, 0), 180) * Math.PI) / 180);
+
+  if (o.mode === 'closest') {
+    for (let u = 0; u < graph.count; u++) {
+      if (u % CHUNK === 0) checkpoint(o.signal, progress, (0.9 * u) / graph.count);
+      matchAt(surface, graph, table, sum, u, Number.POSITIVE_INFINITY);
+      fixed[u] = 1;
+    }
+  } else {
+    matchRobust(surface, graph, table, fixed, seeds, sum, threshold, cosAngle, o, progress);
+    checkpoint(o.signal, progress, 0.7);
+    inpaintWeights(graph, fixed, table, o.jointCount, {
+      signal: o.signal,
+      onRegion: (done) => progress(0.7 + (0.25 * done) / Math.max(graph.count, 1)),
+    });
+    // A vertex no region reached (none should be: every piece is seeded) copies its closest.
+    for (let u = 0; u < graph.count; u++) {
+      if (fixed[u] !== 0 && table.has(u)) continue;
+      matchAt(surface, graph, table, sum, u, Number.POSITIVE_INFINITY);
+      fixed[u] = 1;
+      seeds[u] = 1;
+    }
+  }
+  checkpoint(o.signal, progress, 0.95);
+  return write(graph, table, fixed, seeds, sum, n, K, o, start);
+}
+
+/** Steps 1–2: matches by distance and normal, orients pieces, seeds unmatched pieces. */
+function matchRobust(
+  surface: SourceSurface,
+  graph: TargetGraph,
+  table: WeightTable,
+  fixed: Uint8Array,
+  seeds: Uint8Array,
+  sum: InfluenceSum,
+  threshold: number,
+  cosAngle: number,
+  o: TransferOptions,
+  progress: (f: number) => void,
+): void {
+  const m = graph.count;
+  // Per candidate: its closest point's weights (in the table) and the normals' dot product.
+  const dot = new Float32Array(m);
+  const near = new Uint8Array(m);
+  const vote = new Float64Array(graph.pieceCount);
+  for (let u = 0; u < m; u++) {
+    if (u % CHUNK === 0) checkpoint(o.signal, progress, (0.6 * u) / m);
+    if (!matchAt(surface, graph, table, sum, u, threshold)) continue;
+    near[u] = 1;
+    const d = normalDot(surface, graph, u);
+    dot[u] = d;
+    vote[graph.piece[u]] += d;
+  }
+  // A piece whose near vertices mostly face against the source is wound inside-out: flip it.
+  const flip = new Uint8Array(graph.pieceCount);
+  for (let p = 0; p < graph.pieceCount; p++) flip[p] = vote[p] < 0 ? 1 : 0;
+  const matchedInPiece = new Uint8Array(graph.pieceCount);
+  for (let u = 0; u < m; u++) {
+    if (!near[u]) continue;
+    const d = flip[graph.piece[u]] ? -dot[u] : dot[u];
+    // A vertex without a normal (no triangle area) is matched on distance alone.
+    if (d >= cosAngle || Number.isNaN(d)) {
+      fixed[u] = 1;
+      matchedInPiece[graph.piece[u]] = 1;
+    }
+  }
+  // Pieces with nothing matched: their nearest vertices (within `threshold` of the piece's
+  // nearest approach, normal-agreeing where any agree) become the seeds the inpainting grows from.
+  const members = piecesOf(graph);
+  for (let p = 0; p < graph.pieceCount; p++) {
+    if (matchedInPiece[p]) continue;
+    checkpoint(o.signal, progress, 0.6 + (0.1 * p) / graph.pieceCount);
+    seedPiece(surface, graph, table, fixed, seeds, sum, members[p], threshold, cosAngle, flip[p] === 1);
+  }
+}
+
+function seedPiece(
+  surface: SourceSurface,
+  graph: TargetGraph,
+  table: WeightTable,
+  fixed: Uint8Array,
+  seeds: Uint8Array,
+  sum: InfluenceSum,
+  vertices: Int32Array,
+  threshold: number,
+  cosAngle: number,
+  flipped: boolean,
+): void {
+  const distance = new Float64Array(vertices.length);
+  const agrees = new Uint8Array(vertices.length);
+  let nearest = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < vertices.length; i++) {
+    const u = vertices[i];
+    matchAt(surface, graph, table, sum, u, Number.POSITIVE_INFINITY);
+    distance[i] = surface.distance;
+    const d = normalDot(surface, graph, u) * (flipped ? -1 : 1);
+    agrees[i] = d >= cosAngle || Number.isNaN(d) ? 1 : 0;
+    if (surface.distance < nearest) nearest = surface.distance;
+  }
+  const within = nearest + Math.max(threshold, 1e-9);
+  let anyAgree = false;
+  for (let i = 0; i < vertices.length; i++) if (distance[i] <= within && agrees[i]) anyAgree = true;
+  for (let i = 0; i < vertices.length; i++) {
+    if (distance[i] <= within && (agrees[i] || !anyAgree)) {
+      fixed[vertices[i]] = 1;
+      seeds[vertices[i]] = 1;
+    }
+  }
+}
+
+/** Queries the closest source point of welded vertex u; stores its weights in the table. */
+function matchAt(
+  surface: SourceSurface,
+  graph: TargetGraph,
+  table: WeightTable,
+  sum: InfluenceSum,
+  u: number,
+  maxDistance: number,
+): boolean {
+  const v = graph.representative[u];
+  const P = graph.positions;
+  if (!surface.closest(P[v * 3], P[v * 3 + 1], P[v * 3 + 2], maxDistance)) return false;
+  sum.clear();
+  surface.addWeights(sum);
+  table.setFromSum(u, sum);
+  return true;
+}
+
+/** Cosine between target vertex u's normal and the last query's source normal (NaN: none). */
+function normalDot(surface: SourceSurface, graph: TargetGraph, u: number): number {
+  const N = graph.normals;
+  const nx = N[u * 3];
+  const ny = N[u * 3 + 1];
+  const nz = N[u * 3 + 2];
+  if (nx === 0 && ny === 0 && nz === 0) return Number.NaN;
+  return nx * surface.nx + ny * surface.ny + nz * surface.nz;
+}
+
+/** Step 4: writes the table to every target vertex, lock-aware. */
+function write(
+  graph: TargetGraph,
+  table: WeightTable,
+  fixed: Uint8Array,
+  seeds: Uint8Array,
+  sum: InfluenceSum,
+  n: number,
+  K: number,
+  o: TransferOptions,
+  start: number,
+): TransferResult {
+  const weights = o.existing ? o.existing.clone() : new SkinWeights(n, K);
+  const status = new Uint8Array(n);
+  const result: TransferResult = { weights, status, matched: 0, inpainted: 0, seeded: 0, refused: 0, ms: 0 };
+  // Never unweighted: a vertex whose entries all go to locked joints falls back to its strongest.
+  const fallback = (v: number, exclude: number) => fallbackJoint(table, graph.weld[v], exclude, o.locked);
+  for (let v = 0; v < n; v++) {
+    const u = graph.weld[v];
+    sum.clear();
+    table.addTo(u, sum);
+    if (assignInfluences(weights, v, sum, o.locked, fallback) === 'refused') result.refused++;
+    if (seeds[u]) {
+      status[v] = TransferStatus.seeded;
+      result.seeded++;
+    } else if (fixed[u] === 2) {
+      status[v] = TransferStatus.inpainted;
+      result.inpainted++;
+    } else {
+      status[v] = TransferStatus.matched;
+      result.matched++;
+    }
+  }
+  o.onProgress?.(1);
+  result.ms = performance.now() - start;
+  return result;
+}
+
+function fallbackJoint(table: WeightTable, u: number, exclude: number, locked: Uint8Array | null): number {
+  const S = table.slots;
+  for (let i = u * S; i < u * S + S; i++) {
+    const j = table.joints[i];
+    if (j >= 0 && j !== exclude && !(locked && locked[j])) return j;
+  }
+  return -1;
+}
+
+/** The welded vertices of each piece. */
+function piecesOf(graph: TargetGraph): Int32Array[] {
+  const counts = new Int32Array(graph.pieceCount);
+  for (let u = 0; u < graph.count; u++) counts[graph.piece[u]]++;
+  const out = Array.from(counts, (c) => new Int32Array(c));
+  const fill = new Int32Array(graph.pieceCount);
+  for (let u = 0; u < graph.count; u++) out[graph.piece[u]][fill[graph.piece[u]]++] = u;
+  return out;
+}
+
+function checkpoint(
+  signal: { aborted: boolean } | null | undefined,
+  progress: (f: number) => void,
+  f: number,
+) {
+  if (signal?.aborted) throw new TransferCancelled();
+  progress(f);
+}
+
+/** Passes progress on at most every ~10 ms (workers post each call). */
+function throttle(onProgress: ((f: number) => void) | null): (f: number) => void {
+  if (!onProgress) return () => {};
+  let last = 0;
+  return (f) => {
+    const now = performance.now();
+    if (now - last < 10) return;
+    last = now;
+    onProgress(f);
+  };
+}
