@@ -90,7 +90,9 @@ export class SourceSurface {
       parts.map((p) => p.indices),
     );
     this.normals = new Float32Array(vertices * 3);
-    this.parts.forEach(({ start }, p) => this.normals.set(normalsPerPart[p], start * 3));
+    this.parts.forEach(({ start }, p) => {
+      this.normals.set(normalsPerPart[p], start * 3);
+    });
     this.diagonal = diagonalOf(this.positions);
     const geometry = new BufferGeometry();
     geometry.setAttribute('position', new BufferAttribute(this.positions, 3));
