@@ -11,6 +11,7 @@ import { mirrorCommand } from './mirror-command.ts';
 import { normalizeCommand } from './normalize-command.ts';
 import { pruneCommand } from './prune-command.ts';
 import { statsCommand } from './stats-command.ts';
+import { transferCommand } from './transfer-command.ts';
 import { UsageError } from './usage-error.ts';
 import { validateCommand } from './validate-command.ts';
 
@@ -20,6 +21,7 @@ export const COMMANDS: Command[] = [
   validateCommand,
   exportCommand,
   autobindCommand,
+  transferCommand,
   normalizeCommand,
   pruneCommand,
   limitCommand,

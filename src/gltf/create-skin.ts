@@ -110,6 +110,21 @@ function scenesOf(document: Document, node: Node) {
   return fallback ? [fallback] : [];
 }
 
+/**
+ * Puts the mesh of `node` on a root node with identity transform, baked to world space, skinned
+ * with `skin` (in place when it already is such a node and its mesh is its own). Weights are the
+ * caller's to write.
+ */
+export function attachMeshToSkin(document: Document, node: Node, skin: Skin): Node {
+  const mesh = node.getMesh()!;
+  const users = mesh.listParents().filter((p) => p !== document.getRoot()).length;
+  if (!node.getParentNode() && matIsIdentity(node.getMatrix()) && users === 1) {
+    node.setSkin(skin);
+    return node;
+  }
+  return moveToSceneRoot(document, node, skin);
+}
+
 /** Puts the mesh of `node` on a root node with identity transform, baked to world space. */
 function moveToSceneRoot(document: Document, node: Node, skin: Skin): Node {
   const mesh = node.getMesh()!;

@@ -85,7 +85,9 @@ export function transferWeights(
   options: Partial<TransferOptions> = {},
 ): TransferResult {
   const start = performance.now();
-  const o = { ...TRANSFER_DEFAULTS, ...options };
+  // An option given as undefined means "the default", as if it were left out.
+  const given = Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined));
+  const o: TransferOptions = { ...TRANSFER_DEFAULTS, ...given };
   if (!(o.jointCount > 0)) throw new Error('The target skin has no joints to transfer weights to.');
   const surface = source instanceof SourceSurface ? source : new SourceSurface(source);
   const n = Math.floor(target.positions.length / 3);

@@ -1,0 +1,354 @@
+/**
+ * transferToMeshes: gives mesh nodes of a Document weights transferred from skinned meshes (of the
+ * same file or of another file of the same skeleton), in place on the Document — the document
+ * half of `skinsmith transfer` and of the editor's "Add to this character" and Transfer panel.
+ *
+ * 1. Targets are mesh nodes named by node or mesh name; sources are the named skinned nodes, or
+ *    every skinned mesh node that is not a target, or every skinned mesh node of the source file.
+ * 2. Matching happens in the file's rest pose in world space — where an unskinned garment sits
+ *    and what every engine draws — with the source's joints mapped into the target's skin.
+ * 3. An unskinned target is skinned to the source's skin as Create a skin does it (on a scene-root
+ *    node, its placement baked into its vertices), its weights transferred; when the rest pose is
+ *    not the bind pose its vertices are taken back to bind space through the inverse of their
+ *    blended skinning matrix, so in the rest pose it is drawn exactly where it was.
+ * 4. A skinned target keeps its skin and gets new weights in it.
+ */
+import { type Document, type Node, Primitive, type Skin } from '@gltf-transform/core';
+import { matInvert } from '../pose/matrix.ts';
+import { restPositions } from '../pose/rest-positions.ts';
+import { multiplyInto } from '../pose/skinning.ts';
+import type { SkinWeights } from '../skin/skin-weights.ts';
+import { SourceSurface } from '../transfer/source-surface.ts';
+import { type TransferOptions, transferWeights } from '../transfer/transfer-weights.ts';
+import { attachMeshToSkin } from './create-skin.ts';
+import { buildSkinnedModel } from './skinned-model.ts';
+import { type JointMatch, transferSource } from './transfer-sources.ts';
+
+export interface TransferMeshesOptions {
+  /** Mesh nodes to give weights (nodes, or node or mesh names). */
+  targets: readonly (string | Node)[];
+  /** Skinned mesh nodes to copy from (default: every skinned mesh node that is not a target). */
+  sources?: readonly (string | Node)[] | null;
+  /** Copy from this file's skinned meshes instead (same skeleton: joints matched by name). */
+  sourceDocument?: Document | null;
+  distance?: number;
+  angle?: number;
+  mode?: TransferOptions['mode'];
+  /** Influences per vertex of newly skinned meshes (default 4). */
+  influences?: 4 | 8;
+  onProgress?: ((fraction: number) => void) | null;
+  signal?: { aborted: boolean } | null;
+}
+
+export interface TransferredMesh {
+  name: string;
+  vertices: number;
+  matched: number;
+  inpainted: number;
+  seeded: number;
+  /** 'new': the mesh had no skin and now has the source's; 'existing': reweighted in its skin. */
+  skin: 'new' | 'existing';
+  /** The node that holds it now (a new scene-root node when its placement was baked). */
+  node: Node;
+  /** Per primitive: how each vertex got its weights (TransferStatus). */
+  status: Uint8Array[];
+}
+
+export interface TransferMeshesReport {
+  targets: TransferredMesh[];
+  sources: string[];
+  joints: JointMatch;
+  vertices: number;
+  matched: number;
+  inpainted: number;
+  seeded: number;
+  ms: number;
+}
+
+/** See the module comment. Throws an Error with a message for the user on bad input. */
+export function transferToMeshes(document: Document, options: TransferMeshesOptions): TransferMeshesReport {
+  const start = performance.now();
+  const targets = resolveTargets(document, options.targets);
+  const sourceDocument = options.sourceDocument ?? document;
+  const sources = resolveSources(document, sourceDocument, options.sources ?? null, targets);
+  const fallbackSkin =
+    sourceDocument === document ? sources[0].getSkin()! : (document.getRoot().listSkins()[0] ?? null);
+  const model = buildSkinnedModel(document);
+  const rest = restPositions(model);
+  const surfaces = new Map<Skin, { surface: SourceSurface; joints: JointMatch; names: string[] }>();
+  const surfaceFor = (skin: Skin) => {
+    let s = surfaces.get(skin);
+    if (!s) {
+      const source = transferSource(sourceDocument, sources, skin);
+      s = { surface: new SourceSurface(source.parts), joints: source.joints, names: source.names };
+      surfaces.set(skin, s);
+    }
+    return s;
+  };
+  const totalVertices = targets.reduce((n, t) => n + vertexCount(t), 0);
+  let done = 0;
+  const report: TransferMeshesReport = {
+    targets: [],
+    sources: sources.map((n) => n.getName()),
+    joints: { byNode: 0, byName: 0, byPosition: 0, unmatched: [] },
+    vertices: 0,
+    matched: 0,
+    inpainted: 0,
+    seeded: 0,
+    ms: 0,
+  };
+  for (const target of targets) {
+    const own = target.getSkin();
+    const skin = own ?? fallbackSkin;
+    if (!skin) {
+      throw new Error(
+        `"${target.getName()}" has no skin and the file has none to attach it to: transfer from its own skinned meshes, or create a skin first.`,
+      );
+    }
+    const { surface, joints } = surfaceFor(skin);
+    report.joints = joints;
+    const jointCount = skin.listJoints().length;
+    const node = own ? target : attachMeshToSkin(document, target, skin);
+    const entry: TransferredMesh = {
+      name: node.getName(),
+      vertices: 0,
+      matched: 0,
+      inpainted: 0,
+      seeded: 0,
+      skin: own ? 'existing' : 'new',
+      node,
+      status: [],
+    };
+    for (const primitive of node.getMesh()!.listPrimitives()) {
+      const position = primitive.getAttribute('POSITION');
+      if (!position) {
+        entry.status.push(new Uint8Array(0));
+        continue;
+      }
+      const modelled = own ? model.primitives.find((p) => p.primitive === primitive) : undefined;
+      const positions = modelled ? rest[modelled.id] : Float32Array.from(position.getArray()!);
+      const indices = triangleIndices(primitive, positions.length / 3);
+      const base = done;
+      const result = transferWeights(
+        surface,
+        { positions, indices },
+        {
+          jointCount,
+          influences: modelled ? modelled.weights.influences : (options.influences ?? 4),
+          existing: modelled?.weights ?? null,
+          distance: options.distance,
+          angle: options.angle,
+          mode: options.mode,
+          signal: options.signal,
+          onProgress: options.onProgress
+            ? (f) => options.onProgress!((base + f * (positions.length / 3)) / Math.max(totalVertices, 1))
+            : null,
+        },
+      );
+      done += positions.length / 3;
+      if (!own) toBindSpace(primitive, skin, result.weights);
+      writeWeights(document, primitive, result.weights);
+      entry.status.push(result.status);
+      entry.vertices += result.weights.vertexCount;
+      entry.matched += result.matched;
+      entry.inpainted += result.inpainted;
+      entry.seeded += result.seeded;
+    }
+    report.targets.push(entry);
+    report.vertices += entry.vertices;
+    report.matched += entry.matched;
+    report.inpainted += entry.inpainted;
+    report.seeded += entry.seeded;
+  }
+  report.ms = performance.now() - start;
+  return report;
+}
+
+/** Mesh nodes whose node or mesh name is `name`. */
+export function meshNodesNamed(document: Document, name: string): Node[] {
+  return document
+    .getRoot()
+    .listNodes()
+    .filter((n) => n.getMesh() && (n.getName() === name || n.getMesh()!.getName() === name));
+}
+
+function meshNodeNames(document: Document, skinned: boolean | null): string {
+  const names = document
+    .getRoot()
+    .listNodes()
+    .filter((n) => n.getMesh() && (skinned === null || !!n.getSkin() === skinned))
+    .map((n) => n.getName() || n.getMesh()!.getName() || '(unnamed)');
+  return names.length ? names.join(', ') : 'none';
+}
+
+function resolve(document: Document, items: readonly (string | Node)[], what: string): Node[] {
+  const out: Node[] = [];
+  for (const item of items) {
+    const found = typeof item === 'string' ? meshNodesNamed(document, item) : [item];
+    if (found.length === 0) {
+      throw new Error(
+        `No mesh named "${item}" to ${what}; the file's meshes: ${meshNodeNames(document, null)}.`,
+      );
+    }
+    for (const n of found) {
+      if (!n.getMesh()) throw new Error(`"${n.getName()}" holds no mesh.`);
+      if (!out.includes(n)) out.push(n);
+    }
+  }
+  return out;
+}
+
+function resolveTargets(document: Document, items: readonly (string | Node)[]): Node[] {
+  if (items.length === 0) throw new Error('Name at least one mesh to transfer weights to.');
+  return resolve(document, items, 'transfer weights to');
+}
+
+function resolveSources(
+  document: Document,
+  sourceDocument: Document,
+  items: readonly (string | Node)[] | null,
+  targets: readonly Node[],
+): Node[] {
+  const skinnedNodes = sourceDocument
+    .getRoot()
+    .listNodes()
+    .filter((n) => n.getMesh() && n.getSkin());
+  const sources = items
+    ? resolve(sourceDocument, items, 'transfer weights from')
+    : skinnedNodes.filter((n) => !targets.includes(n));
+  if (sources.length === 0) {
+    throw new Error(
+      sourceDocument === document
+        ? `No skinned mesh to transfer weights from besides the targets (skinned meshes: ${meshNodeNames(document, true)}).`
+        : 'The source file has no skinned mesh to transfer weights from.',
+    );
+  }
+  for (const s of sources) {
+    if (targets.includes(s)) throw new Error(`"${s.getName()}" cannot be both a source and a target.`);
+    if (!s.getSkin()) throw new Error(`"${s.getName()}" has no skin: it has no weights to transfer from.`);
+  }
+  return sources;
+}
+
+function vertexCount(node: Node): number {
+  return node
+    .getMesh()!
+    .listPrimitives()
+    .reduce((n, p) => n + (p.getAttribute('POSITION')?.getCount() ?? 0), 0);
+}
+
+/** The primitive's triangles (strips and fans unrolled); empty for points and lines. */
+function triangleIndices(primitive: Primitive, count: number): Uint32Array {
+  const mode = primitive.getMode();
+  const idx = primitive.getIndices()?.getArray() ?? null;
+  const corners = idx ? idx.length : count;
+  const at = (k: number) => (idx ? idx[k] : k);
+  if (mode === Primitive.Mode.TRIANGLES) {
+    const out = new Uint32Array(corners - (corners % 3));
+    for (let k = 0; k < out.length; k++) out[k] = at(k);
+    return out;
+  }
+  const out: number[] = [];
+  if (mode === Primitive.Mode.TRIANGLE_STRIP) {
+    for (let k = 0; k + 2 < corners; k++) {
+      if (k % 2) out.push(at(k + 1), at(k), at(k + 2));
+      else out.push(at(k), at(k + 1), at(k + 2));
+    }
+  } else if (mode === Primitive.Mode.TRIANGLE_FAN) {
+    for (let k = 1; k + 1 < corners; k++) out.push(at(0), at(k), at(k + 1));
+  }
+  return Uint32Array.from(out);
+}
+
+/**
+ * Takes a newly skinned primitive's rest-pose world positions (and normals) back to bind space:
+ * v_bind = (Σ_j w_j S_j)^-1 v_rest with S_j = M_j · B_j^-1 in the rest pose. Nothing to do (and
+ * nothing done) when every joint's rest is its bind pose.
+ */
+function toBindSpace(primitive: Primitive, skin: Skin, weights: SkinWeights): void {
+  const joints = skin.listJoints();
+  const ibm = skin.getInverseBindMatrices()?.getArray() ?? null;
+  const S = new Float64Array(joints.length * 16);
+  let identity = true;
+  joints.forEach((joint, j) => {
+    const B = new Float64Array(16);
+    for (let k = 0; k < 16; k++)
+      B[k] = ibm && ibm.length >= (j + 1) * 16 ? ibm[j * 16 + k] : k % 5 === 0 ? 1 : 0;
+    multiplyInto(joint.getWorldMatrix(), 0, B, 0, S, j * 16);
+    for (let k = 0; k < 16; k++) {
+      if (Math.abs(S[j * 16 + k] - (k % 5 === 0 ? 1 : 0)) > 1e-5) identity = false;
+    }
+  });
+  if (identity) return;
+  const position = primitive.getAttribute('POSITION')!;
+  const P = Float32Array.from(position.getArray()!);
+  const normal = primitive.getAttribute('NORMAL');
+  const N = normal ? Float32Array.from(normal.getArray()!) : null;
+  const K = weights.influences;
+  const blend = new Float64Array(16);
+  const inv = new Float64Array(16);
+  for (let v = 0; v < weights.vertexCount; v++) {
+    blend.fill(0);
+    for (let i = 0; i < K; i++) {
+      const w = weights.weights[v * K + i];
+      if (!(w > 0)) continue;
+      const o = weights.joints[v * K + i] * 16;
+      for (let k = 0; k < 16; k++) blend[k] += w * S[o + k];
+    }
+    if (!matInvert(blend, 0, inv, 0)) continue;
+    const x = P[v * 3];
+    const y = P[v * 3 + 1];
+    const z = P[v * 3 + 2];
+    P[v * 3] = inv[0] * x + inv[4] * y + inv[8] * z + inv[12];
+    P[v * 3 + 1] = inv[1] * x + inv[5] * y + inv[9] * z + inv[13];
+    P[v * 3 + 2] = inv[2] * x + inv[6] * y + inv[10] * z + inv[14];
+    if (N) {
+      // Normals go by the inverse transpose of inv: the blend's own linear part, transposed.
+      const nx = N[v * 3];
+      const ny = N[v * 3 + 1];
+      const nz = N[v * 3 + 2];
+      const mx = blend[0] * nx + blend[1] * ny + blend[2] * nz;
+      const my = blend[4] * nx + blend[5] * ny + blend[6] * nz;
+      const mz = blend[8] * nx + blend[9] * ny + blend[10] * nz;
+      const len = Math.hypot(mx, my, mz) || 1;
+      N[v * 3] = mx / len;
+      N[v * 3 + 1] = my / len;
+      N[v * 3 + 2] = mz / len;
+    }
+  }
+  primitive.setAttribute('POSITION', position.clone().setArray(P));
+  if (normal && N) primitive.setAttribute('NORMAL', normal.clone().setArray(N));
+}
+
+/** Writes JOINTS_n / WEIGHTS_n sets (4 influences each) for `weights`, replacing any others. */
+export function writeWeights(document: Document, primitive: Primitive, weights: SkinWeights): void {
+  for (const semantic of primitive.listSemantics()) {
+    if (!/^(JOINTS|WEIGHTS)_\d+$/.test(semantic)) continue;
+    const stale = primitive.getAttribute(semantic)!;
+    primitive.setAttribute(semantic, null);
+    // An accessor nothing else uses would be written as an unused object.
+    if (stale.listParents().every((p) => p.propertyType === 'Root')) stale.dispose();
+  }
+  const buffer =
+    primitive.getAttribute('POSITION')?.getBuffer() ?? document.getRoot().listBuffers()[0] ?? null;
+  const K = weights.influences;
+  const n = weights.vertexCount;
+  for (let set = 0; set * 4 < K; set++) {
+    const J = new Uint16Array(n * 4);
+    const W = new Float32Array(n * 4);
+    for (let v = 0; v < n; v++) {
+      for (let i = 0; i < 4; i++) {
+        J[v * 4 + i] = weights.joints[v * K + set * 4 + i];
+        W[v * 4 + i] = weights.weights[v * K + set * 4 + i];
+      }
+    }
+    primitive.setAttribute(
+      `JOINTS_${set}`,
+      document.createAccessor(`JOINTS_${set}`).setType('VEC4').setArray(J).setBuffer(buffer),
+    );
+    primitive.setAttribute(
+      `WEIGHTS_${set}`,
+      document.createAccessor(`WEIGHTS_${set}`).setType('VEC4').setArray(W).setBuffer(buffer),
+    );
+  }
+}

@@ -1,0 +1,120 @@
+/** `skinsmith transfer`: skins a garment from the body, from another file, and refuses bad input. */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { WebIO } from '@gltf-transform/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addGarmentNode, buildGarment, mannequinToDocument } from '../../src/character/index.ts';
+import { main } from '../../src/cli/main.ts';
+import { readDocument } from '../../src/gltf/read-document.ts';
+import { buildSkinnedModel } from '../../src/gltf/skinned-model.ts';
+import { findInvariantViolations } from '../../src/skin/invariants.ts';
+import { exportedAs, mannequinData } from '../support/exporter-fixtures.ts';
+
+let dir: string;
+let dressed: string;
+let remodelled: string;
+
+async function run(...argv: string[]) {
+  let stdout = '';
+  let stderr = '';
+  const code = await main(argv, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) });
+  return { code, stdout, stderr };
+}
+
+async function read(path: string) {
+  return buildSkinnedModel(
+    await readDocument({ name: 'out.glb', bytes: new Uint8Array(readFileSync(path)) }),
+  );
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'skinsmith-transfer-'));
+  const body = mannequinData(3000);
+  const doc = exportedAs('scaled-armature', 3000);
+  addGarmentNode(doc, buildGarment('trousers', body, { style: 'remeshed', spacing: 0.03 }));
+  addGarmentNode(doc, buildGarment('shirt', body, { style: 'remeshed', spacing: 0.03 }), { scale: 100 });
+  dressed = join(dir, 'dressed.glb');
+  writeFileSync(dressed, await new WebIO().writeBinary(doc));
+  remodelled = join(dir, 'remodelled.glb');
+  writeFileSync(remodelled, await new WebIO().writeBinary(mannequinToDocument(mannequinData(2000))));
+});
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('skinsmith transfer', () => {
+  it('skins the named garments from the body and prints what it matched and inpainted', async () => {
+    const out = join(dir, 'out.glb');
+    const r = await run('transfer', dressed, '-o', out, '--to', 'Trousers,Shirt');
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const summary = JSON.parse(r.stdout);
+    expect(summary.targets.map((t: { name: string }) => t.name)).toEqual(['Trousers', 'Shirt']);
+    expect(summary.matched + summary.inpainted + summary.seeded).toBe(summary.vertices);
+    expect(summary.matched / summary.vertices).toBeGreaterThan(0.95);
+    expect(summary.validation.newErrors).toBe(0);
+    expect(typeof summary.transferMs).toBe('number');
+    const model = await read(out);
+    const names = model.primitives.map((p) => p.mesh.getName());
+    expect(names).toContain('Trousers');
+    expect(names).toContain('Shirt');
+    for (const p of model.primitives) expect(findInvariantViolations(p.weights)).toEqual([]);
+  });
+
+  it('copies from another file of the same skeleton, joints matched by name', async () => {
+    const out = join(dir, 'from-file.glb');
+    const r = await run('transfer', dressed, '-o', out, '--to', 'Trousers', '--source', remodelled);
+    expect(r.code).toBe(0);
+    const summary = JSON.parse(r.stdout);
+    // scaled-armature names its joints mixamorig:Hips…; the other file plain Hips…
+    expect(summary.joints.byName).toBe(29);
+    expect(summary.joints.unmatched).toEqual([]);
+  });
+
+  it('closest-point copy is there as --method closest', async () => {
+    const r = await run(
+      'transfer',
+      dressed,
+      '-o',
+      join(dir, 'closest.glb'),
+      '--to',
+      'Shirt',
+      '--method',
+      'closest',
+    );
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).inpainted).toBe(0);
+  });
+
+  it('exits 2 with one line for bad input', async () => {
+    const cases: [string[], RegExp][] = [
+      [['transfer', dressed, '-o', join(dir, 'x.glb')], /missing --to/],
+      [['transfer', dressed, '-o', join(dir, 'x.glb'), '--to', 'Cape'], /No mesh named "Cape"/],
+      [['transfer', dressed, '-o', join(dir, 'x.glb'), '--to', 'Shirt', '--from', 'Trousers'], /no skin/],
+      [['transfer', dressed, '-o', join(dir, 'x.glb'), '--to', 'Shirt', '--angle', '200'], /--angle/],
+      [['transfer', dressed, '-o', join(dir, 'x.glb'), '--to', 'Shirt', '--method', 'nearest'], /--method/],
+      [
+        [
+          'transfer',
+          dressed,
+          '-o',
+          join(dir, 'x.glb'),
+          '--to',
+          'Shirt',
+          '--from',
+          'A',
+          '--source',
+          remodelled,
+        ],
+        /exclude/,
+      ],
+      [['transfer', join(dir, 'missing.glb'), '-o', join(dir, 'x.glb'), '--to', 'Shirt'], /missing\.glb/],
+    ];
+    for (const [argv, message] of cases) {
+      const r = await run(...argv);
+      expect(r.code, argv.join(' ')).toBe(2);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.stderr).toMatch(message);
+    }
+  });
+});
