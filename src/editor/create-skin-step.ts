@@ -57,7 +57,7 @@ function aborted(): Error {
 let io: WebIO | null = null;
 
 /** A copy of the document that shares nothing with it (node, mesh and primitive order kept). */
-async function copyDocument(editor: Editor) {
+export async function copyDocument(editor: Editor) {
   io ??= new WebIO().registerExtensions(ALL_EXTENSIONS);
   return io.readBinary(await writeRenderableGlb(editor.requireModel().document));
 }

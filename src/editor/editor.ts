@@ -31,6 +31,16 @@ import { PaintTargets } from './paint-targets.ts';
 import { PoseSession } from './pose-session.ts';
 import { SelectionSession } from './selection-session.ts';
 import { type ToolReport, ToolSession } from './tools-session.ts';
+import {
+  addToCharacterJob,
+  copyWeightsFromFileJob,
+  type EditorTransferJob,
+  type EditorTransferOptions,
+  inProcessTransferRunner,
+  type LastTransfer,
+  type TransferRunner,
+  transferWeightsJob,
+} from './transfer-step.ts';
 
 /** What the editor tells its clients (the UI, tests, scripts). */
 export type EditorEvents = {
@@ -120,6 +130,10 @@ export class Editor {
   readonly excluded = new Set<number>();
   /** How auto-bind runs: in-process here; the app swaps in a Web Worker (src/bind client). */
   autobindRunner: AutobindRunner = inProcessRunner;
+  /** How weight transfer runs: in-process here; the app swaps in a Web Worker (src/transfer client). */
+  transferRunner: TransferRunner = inProcessTransferRunner;
+  /** The last transfer's per-vertex outcome (matched, inpainted, seeded), for its view. */
+  lastTransfer: LastTransfer | null = null;
   notices: Notice[] = [];
   /** Weight history: every stroke, flood and tool is one step (src/history). */
   readonly history = new UndoStack({
@@ -505,6 +519,28 @@ export class Editor {
   createSkin(root: number | string, options: EditorCreateSkinOptions = {}): Promise<CreateSkinReport> {
     this.paintSession?.cancelStroke();
     return createSkinStep(this, root, options);
+  }
+
+  /**
+   * Gives mesh nodes of the file (`targets`: node ids or names) weights transferred from its
+   * other skinned meshes (or `sources`): robust transfer with inpainting (src/transfer), in the
+   * transfer runner; unskinned targets are skinned to the source's skin. One undo step.
+   */
+  transferWeights(options: EditorTransferOptions): EditorTransferJob {
+    return transferWeightsJob(this, options);
+  }
+
+  /** Gives `targets` weights from the skinned meshes of another file of the same skeleton. One undo step. */
+  copyWeightsFromFile(input: InputFiles, options: EditorTransferOptions): EditorTransferJob {
+    return copyWeightsFromFileJob(this, input, options);
+  }
+
+  /**
+   * "Add to this character": the meshes of `input` (with their materials and textures) join the
+   * document, skinned to the current skin with transferred weights. One undo step.
+   */
+  addToCharacter(input: InputFiles, options: EditorTransferOptions = {}): EditorTransferJob {
+    return addToCharacterJob(this, input, options);
   }
 
   /** {@link createSkin} then {@link autobind}, as one job and ONE undo step; Cancel leaves the file as it was. */

@@ -18,8 +18,8 @@ import { matInvert } from '../pose/matrix.ts';
 import { restPositions } from '../pose/rest-positions.ts';
 import { multiplyInto } from '../pose/skinning.ts';
 import type { SkinWeights } from '../skin/skin-weights.ts';
-import { SourceSurface } from '../transfer/source-surface.ts';
-import { type TransferOptions, transferWeights } from '../transfer/transfer-weights.ts';
+import { type SourcePart, SourceSurface } from '../transfer/source-surface.ts';
+import { type TransferOptions, type TransferResult, transferWeights } from '../transfer/transfer-weights.ts';
 import { attachMeshToSkin } from './create-skin.ts';
 import { buildSkinnedModel } from './skinned-model.ts';
 import { type JointMatch, transferSource } from './transfer-sources.ts';
@@ -65,49 +65,125 @@ export interface TransferMeshesReport {
   ms: number;
 }
 
+/** One target primitive's inputs to {@link computeTransfer}. */
+export interface TransferWorkTarget {
+  positions: Float32Array;
+  indices: Uint32Array;
+  existing: SkinWeights | null;
+  influences: number;
+}
+
+/** What the transfer computes: per target skin, its source parts and target primitives. */
+export interface TransferWork {
+  groups: { sources: SourcePart[]; jointCount: number; targets: TransferWorkTarget[] }[];
+  options: Pick<Partial<TransferOptions>, 'distance' | 'angle' | 'mode'>;
+}
+
+/** One target primitive's outcome. */
+export type TransferWorkResult = Pick<
+  TransferResult,
+  'weights' | 'status' | 'matched' | 'inpainted' | 'seeded'
+>;
+
+/** A planned transfer: the work to compute, and how to write its results into the document. */
+export interface TransferPlan {
+  work: TransferWork;
+  /** Writes the results (one list per group, one entry per target) and reports. */
+  apply(results: TransferWorkResult[][]): TransferMeshesReport;
+}
+
 /** See the module comment. Throws an Error with a message for the user on bad input. */
 export function transferToMeshes(document: Document, options: TransferMeshesOptions): TransferMeshesReport {
   const start = performance.now();
+  const plan = planTransfer(document, options);
+  const report = plan.apply(computeTransfer(plan.work, options.onProgress ?? null, options.signal ?? null));
+  report.ms = performance.now() - start;
+  return report;
+}
+
+/**
+ * Runs the transfers of `work` (pure: what the app's worker runs). Progress is over all target
+ * vertices.
+ */
+export function computeTransfer(
+  work: TransferWork,
+  onProgress: ((fraction: number) => void) | null = null,
+  signal: { aborted: boolean } | null = null,
+): TransferWorkResult[][] {
+  const total = work.groups.reduce(
+    (n, g) => n + g.targets.reduce((m, t) => m + t.positions.length / 3, 0),
+    0,
+  );
+  let done = 0;
+  return work.groups.map((group) => {
+    const surface = new SourceSurface(group.sources);
+    return group.targets.map((t) => {
+      const n = t.positions.length / 3;
+      const base = done;
+      const result = transferWeights(
+        surface,
+        { positions: t.positions, indices: t.indices },
+        {
+          ...work.options,
+          jointCount: group.jointCount,
+          influences: t.influences,
+          existing: t.existing,
+          signal,
+          onProgress: onProgress ? (f) => onProgress((base + f * n) / Math.max(total, 1)) : null,
+        },
+      );
+      done += n;
+      return result;
+    });
+  });
+}
+
+/**
+ * Resolves targets and sources, skins the unskinned targets (placement baked) and gathers the
+ * work; nothing is weighted until `apply`. Throws an Error for the user on bad input.
+ */
+export function planTransfer(document: Document, options: TransferMeshesOptions): TransferPlan {
   const targets = resolveTargets(document, options.targets);
   const sourceDocument = options.sourceDocument ?? document;
   const sources = resolveSources(document, sourceDocument, options.sources ?? null, targets);
   const fallbackSkin =
     sourceDocument === document ? sources[0].getSkin()! : (document.getRoot().listSkins()[0] ?? null);
-  const model = buildSkinnedModel(document);
-  const rest = restPositions(model);
-  const surfaces = new Map<Skin, { surface: SourceSurface; joints: JointMatch; names: string[] }>();
-  const surfaceFor = (skin: Skin) => {
-    let s = surfaces.get(skin);
-    if (!s) {
-      const source = transferSource(sourceDocument, sources, skin);
-      s = { surface: new SourceSurface(source.parts), joints: source.joints, names: source.names };
-      surfaces.set(skin, s);
-    }
-    return s;
-  };
-  const totalVertices = targets.reduce((n, t) => n + vertexCount(t), 0);
-  let done = 0;
-  const report: TransferMeshesReport = {
-    targets: [],
-    sources: sources.map((n) => n.getName()),
-    joints: { byNode: 0, byName: 0, byPosition: 0, unmatched: [] },
-    vertices: 0,
-    matched: 0,
-    inpainted: 0,
-    seeded: 0,
-    ms: 0,
-  };
   for (const target of targets) {
-    const own = target.getSkin();
-    const skin = own ?? fallbackSkin;
-    if (!skin) {
+    if (!target.getSkin() && !fallbackSkin) {
       throw new Error(
         `"${target.getName()}" has no skin and the file has none to attach it to: transfer from its own skinned meshes, or create a skin first.`,
       );
     }
-    const { surface, joints } = surfaceFor(skin);
-    report.joints = joints;
-    const jointCount = skin.listJoints().length;
+  }
+  const model = buildSkinnedModel(document);
+  const rest = restPositions(model);
+  interface Group {
+    skin: Skin;
+    joints: JointMatch;
+    entries: { entry: TransferredMesh; primitives: (Primitive | null)[]; isNew: boolean }[];
+    targets: TransferWorkTarget[];
+    primitiveOf: Primitive[];
+  }
+  const groups = new Map<Skin, Group>();
+  const work: TransferWork = {
+    groups: [],
+    options: { distance: options.distance, angle: options.angle, mode: options.mode },
+  };
+  const order: TransferredMesh[] = [];
+  const groupOf = (skin: Skin): Group => {
+    let g = groups.get(skin);
+    if (!g) {
+      const source = transferSource(sourceDocument, sources, skin);
+      g = { skin, joints: source.joints, entries: [], targets: [], primitiveOf: [] };
+      groups.set(skin, g);
+      work.groups.push({ sources: source.parts, jointCount: skin.listJoints().length, targets: g.targets });
+    }
+    return g;
+  };
+  for (const target of targets) {
+    const own = target.getSkin();
+    const skin = own ?? fallbackSkin!;
+    const group = groupOf(skin);
     const node = own ? target : attachMeshToSkin(document, target, skin);
     const entry: TransferredMesh = {
       name: node.getName(),
@@ -119,49 +195,69 @@ export function transferToMeshes(document: Document, options: TransferMeshesOpti
       node,
       status: [],
     };
+    order.push(entry);
+    const primitives: (Primitive | null)[] = [];
     for (const primitive of node.getMesh()!.listPrimitives()) {
       const position = primitive.getAttribute('POSITION');
       if (!position) {
-        entry.status.push(new Uint8Array(0));
+        primitives.push(null);
         continue;
       }
+      primitives.push(primitive);
       const modelled = own ? model.primitives.find((p) => p.primitive === primitive) : undefined;
       const positions = modelled ? rest[modelled.id] : Float32Array.from(position.getArray()!);
-      const indices = triangleIndices(primitive, positions.length / 3);
-      const base = done;
-      const result = transferWeights(
-        surface,
-        { positions, indices },
-        {
-          jointCount,
-          influences: modelled ? modelled.weights.influences : (options.influences ?? 4),
-          existing: modelled?.weights ?? null,
-          distance: options.distance,
-          angle: options.angle,
-          mode: options.mode,
-          signal: options.signal,
-          onProgress: options.onProgress
-            ? (f) => options.onProgress!((base + f * (positions.length / 3)) / Math.max(totalVertices, 1))
-            : null,
-        },
-      );
-      done += positions.length / 3;
-      if (!own) toBindSpace(primitive, skin, result.weights);
-      writeWeights(document, primitive, result.weights);
-      entry.status.push(result.status);
-      entry.vertices += result.weights.vertexCount;
-      entry.matched += result.matched;
-      entry.inpainted += result.inpainted;
-      entry.seeded += result.seeded;
+      group.targets.push({
+        positions,
+        indices: triangleIndices(primitive, positions.length / 3),
+        existing: modelled?.weights ?? null,
+        influences: modelled ? modelled.weights.influences : (options.influences ?? 4),
+      });
+      group.primitiveOf.push(primitive);
     }
-    report.targets.push(entry);
-    report.vertices += entry.vertices;
-    report.matched += entry.matched;
-    report.inpainted += entry.inpainted;
-    report.seeded += entry.seeded;
+    group.entries.push({ entry, primitives, isNew: !own });
   }
-  report.ms = performance.now() - start;
-  return report;
+  const groupList = [...groups.values()];
+  return {
+    work,
+    apply(results) {
+      const report: TransferMeshesReport = {
+        targets: order,
+        sources: sources.map((n) => n.getName()),
+        joints: groupList[0]?.joints ?? { byNode: 0, byName: 0, byPosition: 0, unmatched: [] },
+        vertices: 0,
+        matched: 0,
+        inpainted: 0,
+        seeded: 0,
+        ms: 0,
+      };
+      groupList.forEach((group, g) => {
+        let k = 0;
+        for (const { entry, primitives, isNew } of group.entries) {
+          for (const primitive of primitives) {
+            if (!primitive) {
+              entry.status.push(new Uint8Array(0));
+              continue;
+            }
+            const result = results[g][k++];
+            if (isNew) toBindSpace(primitive, group.skin, result.weights);
+            writeWeights(document, primitive, result.weights);
+            entry.status.push(result.status);
+            entry.vertices += result.weights.vertexCount;
+            entry.matched += result.matched;
+            entry.inpainted += result.inpainted;
+            entry.seeded += result.seeded;
+          }
+        }
+      });
+      for (const entry of order) {
+        report.vertices += entry.vertices;
+        report.matched += entry.matched;
+        report.inpainted += entry.inpainted;
+        report.seeded += entry.seeded;
+      }
+      return report;
+    },
+  };
 }
 
 /** Mesh nodes whose node or mesh name is `name`. */
@@ -228,13 +324,6 @@ function resolveSources(
     if (!s.getSkin()) throw new Error(`"${s.getName()}" has no skin: it has no weights to transfer from.`);
   }
   return sources;
-}
-
-function vertexCount(node: Node): number {
-  return node
-    .getMesh()!
-    .listPrimitives()
-    .reduce((n, p) => n + (p.getAttribute('POSITION')?.getCount() ?? 0), 0);
 }
 
 /** The primitive's triangles (strips and fans unrolled); empty for points and lines. */

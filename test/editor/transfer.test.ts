@@ -1,0 +1,124 @@
+/**
+ * Editor.addToCharacter / transferWeights / copyWeightsFromFile: a garment file joins the
+ * character skinned, as one undo step, through the transfer runner (the worker protocol here
+ * in-process), with Cancel and clear errors.
+ */
+import { WebIO } from '@gltf-transform/core';
+import { describe, expect, it } from 'vitest';
+import { buildGarment, garmentToDocument, mannequinToDocument } from '../../src/character/index.ts';
+import { Editor } from '../../src/editor/editor.ts';
+import { findInvariantViolations } from '../../src/skin/invariants.ts';
+import { TransferClient, type TransferWorkerLike } from '../../src/transfer/transfer-client.ts';
+import { handleTransferRequest, type TransferResponse } from '../../src/transfer/transfer-protocol.ts';
+import { exportedAs, mannequinData } from '../support/exporter-fixtures.ts';
+
+const body = mannequinData(3000);
+const io = new WebIO();
+
+async function garmentFile(kind: 'jacket' | 'trousers', name = `${kind}.glb`) {
+  const doc = garmentToDocument(buildGarment(kind, body, { style: 'remeshed', spacing: 0.03 }), {
+    translation: [0, 0.2, 0],
+  });
+  return { name, bytes: await io.writeBinary(doc) };
+}
+
+function open(convention: Parameters<typeof exportedAs>[0] = 'scaled-armature'): Editor {
+  const editor = new Editor();
+  editor.loadDocument(exportedAs(convention, 3000), 'Character.glb');
+  return editor;
+}
+
+/** A fake worker running the real protocol on the next tick. */
+function fakeWorker(): TransferWorkerLike {
+  const worker: TransferWorkerLike = {
+    onmessage: null,
+    postMessage(message) {
+      setTimeout(() =>
+        handleTransferRequest(message, (response: TransferResponse) =>
+          worker.onmessage?.({ data: response }),
+        ),
+      );
+    },
+    terminate() {},
+  };
+  return worker;
+}
+
+describe('Editor.addToCharacter', () => {
+  it('adds the jacket skinned to the character, with its material, as one undo step', async () => {
+    const editor = open();
+    const before = editor.requireModel();
+    const steps = editor.history.undoCount;
+    const report = await editor.addToCharacter(await garmentFile('jacket')).promise;
+    expect(report.targets.map((t) => [t.name, t.skin])).toEqual([['Jacket', 'new']]);
+    expect(report.matched / report.vertices).toBeGreaterThan(0.95);
+    const model = editor.requireModel();
+    const jacket = model.primitives.find((p) => p.mesh.getName() === 'Jacket')!;
+    expect(jacket).toBeDefined();
+    expect(jacket.primitive.getMaterial()?.getName()).toBe('JacketCloth');
+    expect(findInvariantViolations(jacket.weights)).toEqual([]);
+    expect(editor.lastTransfer?.status.get(jacket.id)?.length).toBe(jacket.weights.vertexCount);
+    expect(editor.history.undoCount).toBe(steps + 1);
+    editor.undo();
+    expect(editor.model).toBe(before);
+    editor.redo();
+    expect(editor.model).toBe(model);
+    const exported = await editor.export();
+    expect(exported.validation.errors).toBe(0);
+  });
+
+  it('runs in the worker protocol with progress', async () => {
+    const editor = open('z-up-root');
+    const client = new TransferClient(fakeWorker);
+    editor.transferRunner = (work, onProgress) => client.run(work, onProgress);
+    const seen: number[] = [];
+    const report = await editor.addToCharacter(await garmentFile('trousers'), {
+      onProgress: (f) => seen.push(f),
+    }).promise;
+    expect(report.targets[0].name).toBe('Trousers');
+    expect(seen.length).toBeGreaterThan(0);
+  });
+
+  it('Cancel leaves the file as it was', async () => {
+    const editor = open();
+    const before = editor.requireModel();
+    const job = editor.addToCharacter(await garmentFile('jacket'));
+    job.cancel();
+    await expect(job.promise).rejects.toMatchObject({ name: 'AbortError' });
+    expect(editor.model).toBe(before);
+  });
+
+  it('refuses a file without meshes, and a skinned one, saying why', async () => {
+    const editor = open();
+    const empty = new (await import('@gltf-transform/core')).Document();
+    const scene = empty.createScene();
+    scene.addChild(empty.createNode('Empty'));
+    empty.getRoot().setDefaultScene(scene);
+    await expect(
+      editor.addToCharacter({ name: 'empty.glb', bytes: await io.writeBinary(empty) }).promise,
+    ).rejects.toThrow(/no mesh to add/);
+    const skinned = {
+      name: 'other.glb',
+      bytes: await io.writeBinary(mannequinToDocument(mannequinData(2000))),
+    };
+    await expect(editor.addToCharacter(skinned).promise).rejects.toThrow(/skeleton of its own/);
+  });
+});
+
+describe('Editor.transferWeights and copyWeightsFromFile', () => {
+  it('reweights a mesh of the file from the others, and a body from another file', async () => {
+    const editor = open('multi-skin');
+    const nodes = editor.requireModel().document.getRoot().listNodes();
+    const target = nodes.findIndex((n) => n.getSkin() && n.getMesh());
+    const a = await editor.transferWeights({ targets: [target] }).promise;
+    expect(a.targets[0].skin).toBe('existing');
+    const other = {
+      name: 'remodelled.glb',
+      bytes: await io.writeBinary(mannequinToDocument(mannequinData(2000))),
+    };
+    const b = await editor.copyWeightsFromFile(other, { targets: [target] }).promise;
+    expect(b.joints.byName).toBeGreaterThan(0);
+    expect(b.label).toBe('Copy weights from remodelled.glb');
+    for (const p of editor.requireModel().primitives) expect(findInvariantViolations(p.weights)).toEqual([]);
+  });
+});
