@@ -3,6 +3,7 @@
  * The UI stays responsive; the weights come back as transferred buffers.
  */
 import type { SkinWeights } from '../skin/skin-weights.ts';
+import { startWorkerJob } from '../worker/worker-job.ts';
 import type { AutobindInput, AutobindStats } from './autobind.ts';
 import {
   type AutobindRequest,
@@ -10,6 +11,7 @@ import {
   type AutobindWireOptions,
   fromWire,
   toWire,
+  type WireWeights,
 } from './autobind-protocol.ts';
 import { abortError } from './geodesic-labels.ts';
 
@@ -34,12 +36,6 @@ function browserWorker(): WorkerLike {
   }) as unknown as WorkerLike;
 }
 
-/** True where a SharedArrayBuffer can be posted to a worker (cross-origin isolated pages, Node). */
-function canShareFlag(): boolean {
-  const g = globalThis as { crossOriginIsolated?: boolean };
-  return typeof SharedArrayBuffer !== 'undefined' && g.crossOriginIsolated !== false;
-}
-
 export class AutobindClient {
   private worker: WorkerLike | null = null;
   private nextId = 1;
@@ -56,51 +52,28 @@ export class AutobindClient {
     this.worker ??= this.createWorker();
     const worker = this.worker;
     const id = this.nextId++;
-    const abort = canShareFlag() ? new SharedArrayBuffer(4) : null;
-    let settle: {
-      resolve: (r: { weights: SkinWeights[]; stats: AutobindStats }) => void;
-      reject: (e: Error) => void;
-    };
-    const promise = new Promise<{ weights: SkinWeights[]; stats: AutobindStats }>((resolve, reject) => {
-      settle = { resolve, reject };
-    });
-    let done = false;
-    worker.onmessage = ({ data }) => {
-      if (data.id !== id || done) return;
-      if (data.type === 'progress') onProgress?.(data.fraction);
-      else if (data.type === 'done') {
-        done = true;
-        settle.resolve({ weights: data.weights.map(fromWire), stats: data.stats });
-      } else {
-        done = true;
-        const err = new Error(data.message);
-        err.name = data.name;
-        settle.reject(err);
-      }
-    };
-    worker.postMessage({
-      type: 'bind',
+    return startWorkerJob(
+      worker,
       id,
-      input,
-      options,
-      existing: existing?.map((sw) => toWire(sw.clone())) ?? null,
-      abort,
-    });
-    return {
-      promise,
-      cancel: () => {
-        if (done) return;
-        if (abort) {
-          Atomics.store(new Int32Array(abort), 0, 1);
-          return;
-        }
-        // No shared flag: the worker cannot be told mid-computation, so it is replaced.
-        done = true;
-        worker.terminate();
+      (abort) =>
+        worker.postMessage({
+          type: 'bind',
+          id,
+          input,
+          options,
+          existing: existing?.map((sw) => toWire(sw.clone())) ?? null,
+          abort,
+        }),
+      (done: { weights: WireWeights[]; stats: AutobindStats }) => ({
+        weights: done.weights.map(fromWire),
+        stats: done.stats,
+      }),
+      onProgress,
+      () => {
         if (this.worker === worker) this.worker = null;
-        settle.reject(abortError());
       },
-    };
+      abortError,
+    );
   }
 
   /** Terminates the worker. */

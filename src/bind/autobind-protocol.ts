@@ -7,6 +7,7 @@
  * isolated), which autobind polls; elsewhere the client terminates the worker.
  */
 import { SkinWeights } from '../skin/skin-weights.ts';
+import { type JobResponse, signalOfFlag } from '../worker/worker-job.ts';
 import { type AutobindInput, type AutobindOptions, type AutobindStats, autobind } from './autobind.ts';
 
 /** Options that cross the worker boundary (no callbacks, no signal). */
@@ -37,10 +38,7 @@ export interface AutobindRequest {
 }
 
 /** Worker → client. */
-export type AutobindResponse =
-  | { type: 'progress'; id: number; fraction: number }
-  | { type: 'done'; id: number; weights: WireWeights[]; stats: AutobindStats }
-  | { type: 'error'; id: number; name: string; message: string };
+export type AutobindResponse = JobResponse<{ weights: WireWeights[]; stats: AutobindStats }>;
 
 /** Posts a response, transferring the listed buffers. */
 export type PostResponse = (message: AutobindResponse, transfer: ArrayBuffer[]) => void;
@@ -61,14 +59,7 @@ export function fromWire(w: WireWeights): SkinWeights {
  */
 export function handleAutobindRequest(request: AutobindRequest, post: PostResponse): void {
   const { id } = request;
-  const flag = request.abort ? new Int32Array(request.abort) : null;
-  const signal = flag
-    ? {
-        get aborted() {
-          return Atomics.load(flag, 0) !== 0;
-        },
-      }
-    : null;
+  const signal = signalOfFlag(request.abort);
   try {
     const result = autobind(request.input, {
       ...request.options,

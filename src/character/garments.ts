@@ -15,6 +15,7 @@
  * any body surface — what transfer has to inpaint.
  */
 
+import { computeNodeNormals } from '../mesh/normals.ts';
 import { MANNEQUIN_PRIMITIVES, mannequinField } from './body.ts';
 import type { MannequinData } from './index.ts';
 import { meshField } from './mesher.ts';
@@ -302,34 +303,13 @@ function joinParts(kind: GarmentKind, parts: Part[], offset: number): Garment {
     c0 += p.indices.length;
   }
   const name = kind[0].toUpperCase() + kind.slice(1);
-  return { kind, name, positions, normals: vertexNormals(positions, indices), indices, offset, bodyVertex };
-}
-
-/** Area-weighted vertex normals of a triangle mesh. */
-export function vertexNormals(positions: Float32Array, indices: Uint32Array): Float32Array {
-  const N = new Float32Array(positions.length);
-  const acc = new Float64Array(positions.length);
-  for (let t = 0; t < indices.length; t += 3) {
-    const a = indices[t] * 3;
-    const b = indices[t + 1] * 3;
-    const c = indices[t + 2] * 3;
-    const e1 = [
-      positions[b] - positions[a],
-      positions[b + 1] - positions[a + 1],
-      positions[b + 2] - positions[a + 2],
-    ];
-    const e2 = [
-      positions[c] - positions[a],
-      positions[c + 1] - positions[a + 1],
-      positions[c + 2] - positions[a + 2],
-    ];
-    const n = [e1[1] * e2[2] - e1[2] * e2[1], e1[2] * e2[0] - e1[0] * e2[2], e1[0] * e2[1] - e1[1] * e2[0]];
-    for (const v of [a, b, c]) for (let k = 0; k < 3; k++) acc[v + k] += n[k];
-  }
-  for (let v = 0; v < positions.length; v += 3) {
-    const len = Math.hypot(acc[v], acc[v + 1], acc[v + 2]);
-    if (len > 0) for (let k = 0; k < 3; k++) N[v + k] = acc[v + k] / len;
-    else N[v + 1] = 1;
-  }
-  return N;
+  return {
+    kind,
+    name,
+    positions,
+    normals: computeNodeNormals(positions, indices, new Float32Array(positions.length)),
+    indices,
+    offset,
+    bodyVertex,
+  };
 }

@@ -13,7 +13,8 @@
  *    blended skinning matrix, so in the rest pose it is drawn exactly where it was.
  * 4. A skinned target keeps its skin and gets new weights in it.
  */
-import { type Document, type Node, Primitive, type Skin } from '@gltf-transform/core';
+import type { Document, Node, Primitive, Skin } from '@gltf-transform/core';
+import { triangleCorners } from '../mesh/triangles.ts';
 import { matInvert } from '../pose/matrix.ts';
 import { restPositions } from '../pose/rest-positions.ts';
 import { multiplyInto } from '../pose/skinning.ts';
@@ -173,7 +174,12 @@ export function planTransfer(document: Document, options: TransferMeshesOptions)
   const groupOf = (skin: Skin): Group => {
     let g = groups.get(skin);
     if (!g) {
-      const source = transferSource(sourceDocument, sources, skin);
+      const source = transferSource(
+        sourceDocument,
+        sources,
+        skin,
+        sourceDocument === document ? model : null,
+      );
       g = { skin, joints: source.joints, entries: [], targets: [], primitiveOf: [] };
       groups.set(skin, g);
       work.groups.push({ sources: source.parts, jointCount: skin.listJoints().length, targets: g.targets });
@@ -328,25 +334,8 @@ function resolveSources(
 
 /** The primitive's triangles (strips and fans unrolled); empty for points and lines. */
 function triangleIndices(primitive: Primitive, count: number): Uint32Array {
-  const mode = primitive.getMode();
   const idx = primitive.getIndices()?.getArray() ?? null;
-  const corners = idx ? idx.length : count;
-  const at = (k: number) => (idx ? idx[k] : k);
-  if (mode === Primitive.Mode.TRIANGLES) {
-    const out = new Uint32Array(corners - (corners % 3));
-    for (let k = 0; k < out.length; k++) out[k] = at(k);
-    return out;
-  }
-  const out: number[] = [];
-  if (mode === Primitive.Mode.TRIANGLE_STRIP) {
-    for (let k = 0; k + 2 < corners; k++) {
-      if (k % 2) out.push(at(k + 1), at(k), at(k + 2));
-      else out.push(at(k), at(k + 1), at(k + 2));
-    }
-  } else if (mode === Primitive.Mode.TRIANGLE_FAN) {
-    for (let k = 1; k + 1 < corners; k++) out.push(at(0), at(k), at(k + 1));
-  }
-  return Uint32Array.from(out);
+  return triangleCorners(idx ? Uint32Array.from(idx) : null, count, primitive.getMode());
 }
 
 /**

@@ -8,7 +8,7 @@
 import type { Document, Node, Skin } from '@gltf-transform/core';
 import { restPositions } from '../pose/rest-positions.ts';
 import type { SourcePart } from '../transfer/source-surface.ts';
-import { buildSkinnedModel } from './skinned-model.ts';
+import { buildSkinnedModel, type SkinnedModel } from './skinned-model.ts';
 
 /** How a source skin's joints found the target skin's. */
 export interface JointMatch {
@@ -28,10 +28,16 @@ export interface TransferSource {
 
 /**
  * Collects the source parts of `nodes` (skinned mesh nodes of `document`) with joints mapped
- * into `targetSkin`. Throws an Error for the user when a node has no skinned mesh.
+ * into `targetSkin` (`built`: the document's model, when the caller has one). Throws an Error for the user when a node has no skinned mesh.
  */
-export function transferSource(document: Document, nodes: readonly Node[], targetSkin: Skin): TransferSource {
-  const model = buildSkinnedModel(document);
+export function transferSource(
+  document: Document,
+  nodes: readonly Node[],
+  targetSkin: Skin,
+  built: SkinnedModel | null = null,
+): TransferSource {
+  // The caller's model of the same document when it has one: read once, not per target skin.
+  const model = built ?? buildSkinnedModel(document);
   const rest = restPositions(model);
   const skins = document.getRoot().listSkins();
   const parts: SourcePart[] = [];

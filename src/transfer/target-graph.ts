@@ -5,6 +5,8 @@
  * triangles, and its connected pieces.
  */
 import { connectedComponents } from '../mesh/adjacency.ts';
+import { computeNodeNormals } from '../mesh/normals.ts';
+import { triangleCorners } from '../mesh/triangles.ts';
 import { weldedNeighbours } from '../mesh/welded-neighbours.ts';
 
 export interface TargetGraph {
@@ -48,38 +50,13 @@ export function buildTargetGraph(positions: Float32Array, indices: Uint32Array |
   const floor = Math.max(longest * 1e-6, 1e-12);
   for (let k = 0; k < edgeWeights.length; k++) edgeWeights[k] = 1 / Math.max(edgeWeights[k], floor);
 
-  const normals = new Float32Array(m * 3);
-  const sum = new Float64Array(m * 3);
-  const triangles = indices ? Math.floor(indices.length / 3) : Math.floor(n / 3);
-  for (let t = 0; t < triangles; t++) {
-    const a = indices ? indices[t * 3] : t * 3;
-    const b = indices ? indices[t * 3 + 1] : t * 3 + 1;
-    const c = indices ? indices[t * 3 + 2] : t * 3 + 2;
-    if (a >= n || b >= n || c >= n) continue;
-    const e1x = positions[b * 3] - positions[a * 3];
-    const e1y = positions[b * 3 + 1] - positions[a * 3 + 1];
-    const e1z = positions[b * 3 + 2] - positions[a * 3 + 2];
-    const e2x = positions[c * 3] - positions[a * 3];
-    const e2y = positions[c * 3 + 1] - positions[a * 3 + 1];
-    const e2z = positions[c * 3 + 2] - positions[a * 3 + 2];
-    // Area-weighted (the cross product's length is twice the area).
-    const nx = e1y * e2z - e1z * e2y;
-    const ny = e1z * e2x - e1x * e2z;
-    const nz = e1x * e2y - e1y * e2x;
-    for (const v of [g.weld[a], g.weld[b], g.weld[c]]) {
-      sum[v * 3] += nx;
-      sum[v * 3 + 1] += ny;
-      sum[v * 3 + 2] += nz;
-    }
-  }
-  for (let u = 0; u < m; u++) {
-    const len = Math.hypot(sum[u * 3], sum[u * 3 + 1], sum[u * 3 + 2]);
-    if (len > 0) {
-      normals[u * 3] = sum[u * 3] / len;
-      normals[u * 3 + 1] = sum[u * 3 + 1] / len;
-      normals[u * 3 + 2] = sum[u * 3 + 2] / len;
-    }
-  }
+  // Normals per welded vertex, as the file winds its triangles (area-weighted).
+  const welded = new Float32Array(m * 3);
+  for (let u = 0; u < m; u++) for (let k = 0; k < 3; k++) welded[u * 3 + k] = positions[rep[u] * 3 + k];
+  const corners = triangleCorners(indices, n);
+  const weldedCorners = new Uint32Array(corners.length);
+  for (let k = 0; k < corners.length; k++) weldedCorners[k] = corners[k] < n ? g.weld[corners[k]] : 0;
+  const normals = computeNodeNormals(welded, weldedCorners, new Float32Array(m * 3), m);
   const components = connectedComponents({
     nodeCount: m,
     start: new Uint32Array(g.offsets),

@@ -3,10 +3,12 @@
  * Cancel (as AutobindClient does for auto-bind).
  */
 import type { TransferWork, TransferWorkResult } from '../gltf/transfer-meshes.ts';
+import { startWorkerJob } from '../worker/worker-job.ts';
 import {
   resultsFromWire,
   type TransferRequest,
   type TransferResponse,
+  type WireResult,
   workToWire,
 } from './transfer-protocol.ts';
 
@@ -47,45 +49,18 @@ export class TransferClient {
     this.worker ??= this.createWorker();
     const worker = this.worker;
     const id = this.nextId++;
-    const g = globalThis as { crossOriginIsolated?: boolean };
-    const abort =
-      typeof SharedArrayBuffer !== 'undefined' && g.crossOriginIsolated !== false
-        ? new SharedArrayBuffer(4)
-        : null;
-    let settle!: { resolve: (r: TransferWorkResult[][]) => void; reject: (e: Error) => void };
-    const promise = new Promise<TransferWorkResult[][]>((resolve, reject) => {
-      settle = { resolve, reject };
-    });
-    let done = false;
-    worker.onmessage = ({ data }) => {
-      if (data.id !== id || done) return;
-      if (data.type === 'progress') onProgress?.(data.fraction);
-      else if (data.type === 'done') {
-        done = true;
-        settle.resolve(resultsFromWire(data.results));
-      } else {
-        done = true;
-        const err = new Error(data.message);
-        err.name = data.name;
-        settle.reject(err);
-      }
-    };
-    // The work's arrays are copies the editor made for this job: nothing else reads them.
-    worker.postMessage({ type: 'transfer', id, work: workToWire(work), abort });
-    return {
-      promise,
-      cancel: () => {
-        if (done) return;
-        if (abort) {
-          Atomics.store(new Int32Array(abort), 0, 1);
-          return;
-        }
-        done = true;
-        worker.terminate();
+    return startWorkerJob(
+      worker,
+      id,
+      // The work's arrays are copies the editor made for this job: nothing else reads them.
+      (abort) => worker.postMessage({ type: 'transfer', id, work: workToWire(work), abort }),
+      (done: { results: WireResult[][] }) => resultsFromWire(done.results),
+      onProgress,
+      () => {
         if (this.worker === worker) this.worker = null;
-        settle.reject(abortError());
       },
-    };
+      abortError,
+    );
   }
 
   dispose(): void {

@@ -6,6 +6,7 @@
  */
 import { fromWire, toWire, type WireWeights } from '../bind/autobind-protocol.ts';
 import { computeTransfer, type TransferWork, type TransferWorkResult } from '../gltf/transfer-meshes.ts';
+import { type JobResponse, signalOfFlag } from '../worker/worker-job.ts';
 
 /** TransferWork with its SkinWeights as wire weights. */
 export interface WireWork {
@@ -42,10 +43,7 @@ export interface TransferRequest {
   abort?: SharedArrayBuffer | null;
 }
 
-export type TransferResponse =
-  | { type: 'progress'; id: number; fraction: number }
-  | { type: 'done'; id: number; results: WireResult[][] }
-  | { type: 'error'; id: number; name: string; message: string };
+export type TransferResponse = JobResponse<{ results: WireResult[][] }>;
 
 export function workToWire(work: TransferWork): WireWork {
   return {
@@ -84,14 +82,7 @@ export function handleTransferRequest(
   post: (message: TransferResponse, transfer: ArrayBuffer[]) => void,
 ): void {
   const { id } = request;
-  const flag = request.abort ? new Int32Array(request.abort) : null;
-  const signal = flag
-    ? {
-        get aborted() {
-          return Atomics.load(flag, 0) !== 0;
-        },
-      }
-    : null;
+  const signal = signalOfFlag(request.abort);
   try {
     const results = computeTransfer(
       workFromWire(request.work),

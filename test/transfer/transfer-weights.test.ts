@@ -42,9 +42,9 @@ describe('transferWeights on the mannequin', () => {
   });
 
   it('rejects a match whose normal faces away, where closest-point copy bleeds', () => {
-    // A strip between the thighs facing +x at x = -0.02 … it lies nearer the right thigh's inner side
-    // (whose normal faces +x too) than the left; a strip facing -x there faces the right thigh's
-    // normal head-on: rejected, and inpainted from its own matched side.
+    // Trousers 3 cm off the body: between the thighs a trouser vertex can lie nearer the other
+    // thigh, whose normal faces it head-on. The robust transfer rejects those matches (so some
+    // vertices are inpainted) and never bleeds more than closest-point copy.
     const g = buildGarment('trousers', body, { style: 'offset', offset: 0.03 });
     const robust = transferWeights(surface, g, { jointCount: J });
     const closest = transferWeights(surface, g, { jointCount: J, mode: 'closest' });
