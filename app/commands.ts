@@ -82,8 +82,12 @@ export const COMMANDS = {
     matches: plain('h'),
     // Over the influence-count view, H brings the heat map back rather than hiding it.
     run: () => {
-      const { influences, heatmap } = useUi.getState();
-      useUi.setState(influences ? { influences: false, heatmap: true } : { heatmap: !heatmap });
+      const { influences, transferView, heatmap } = useUi.getState();
+      useUi.setState(
+        influences || transferView
+          ? { influences: false, transferView: false, heatmap: true }
+          : { heatmap: !heatmap },
+      );
     },
   },
   influences: {

@@ -1,5 +1,6 @@
 import { Editor } from '../src/editor/editor.ts';
 import { runAutobindInWorker } from './bind/worker-runner.ts';
+import { runTransferInWorker } from './transfer/worker-runner.ts';
 
 /**
  * The one Editor of the page. Components and the viewport talk to it directly (it is not React
@@ -8,3 +9,4 @@ import { runAutobindInWorker } from './bind/worker-runner.ts';
 export const editor = new Editor();
 // Auto-bind computes for seconds: off the main thread, so the page stays responsive.
 runAutobindInWorker(editor);
+runTransferInWorker(editor);

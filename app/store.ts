@@ -35,6 +35,8 @@ export interface UiState {
   bones: boolean;
   /** The influence-count view (colour per number of influences) instead of the heat map. */
   influences: boolean;
+  /** The last weight transfer's view (matched, inpainted, seeded per vertex) instead of the heat map. */
+  transferView: boolean;
   /** The quantise preview: heat map and bends drawn with the weights unorm8 export would store. */
   quantize: boolean;
   leftOpen: boolean;
@@ -49,6 +51,7 @@ export interface UiState {
       | 'textures'
       | 'bones'
       | 'influences'
+      | 'transferView'
       | 'quantize'
       | 'leftOpen'
       | 'rightOpen',
@@ -73,6 +76,7 @@ export const useUi = create<UiState>((set) => ({
   textures: true,
   bones: true,
   influences: false,
+  transferView: false,
   quantize: false,
   leftOpen: true,
   rightOpen: true,

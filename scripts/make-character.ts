@@ -2,26 +2,40 @@
  * Writes the built-in mannequin as a GLB and prints its stats.
  *
  *   node --import tsx scripts/make-character.ts [--vertices N] [--fingers] [-o out.glb]
+ *   node --import tsx scripts/make-character.ts --garment jacket [--style remeshed] [-o jacket.glb]
  *
  * Defaults: 10 000 vertices, `mannequin.glb` in the current directory. `--fingers`: five
- * three-joint fingers per hand (65 joints instead of 29).
+ * three-joint fingers per hand (65 joints instead of 29). `--garment KIND` (shirt, jacket,
+ * trousers, skirt, coat) writes instead an unskinned garment fitted to that mannequin, for
+ * "Add to this character" and `skinsmith transfer`.
  */
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { NodeIO } from '@gltf-transform/core';
-import { buildMannequin, mannequinToDocument } from '../src/character/index.ts';
+import {
+  buildGarment,
+  buildMannequin,
+  GARMENT_KINDS,
+  type GarmentKind,
+  garmentToDocument,
+  mannequinToDocument,
+} from '../src/character/index.ts';
 
 const { values } = parseArgs({
   options: {
     vertices: { type: 'string', default: '10000' },
     fingers: { type: 'boolean', default: false },
-    out: { type: 'string', short: 'o', default: 'mannequin.glb' },
+    garment: { type: 'string' },
+    style: { type: 'string', default: 'offset' },
+    out: { type: 'string', short: 'o' },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
 if (values.help) {
-  console.log('usage: make-character [--vertices N] [--fingers] [-o out.glb]');
+  console.log(
+    'usage: make-character [--vertices N] [--fingers] [--garment KIND [--style offset|remeshed]] [-o out.glb]',
+  );
   process.exit(0);
 }
 const target = Number(values.vertices);
@@ -30,13 +44,34 @@ if (!Number.isFinite(target) || target < 200) {
   process.exit(1);
 }
 
+const kind = values.garment as GarmentKind | undefined;
+if (kind !== undefined && !GARMENT_KINDS.includes(kind)) {
+  console.error(`--garment must be one of ${GARMENT_KINDS.join(', ')}, got ${kind}`);
+  process.exit(1);
+}
+if (values.style !== 'offset' && values.style !== 'remeshed') {
+  console.error(`--style must be offset or remeshed, got ${values.style}`);
+  process.exit(1);
+}
+
 const t0 = performance.now();
 const data = buildMannequin({ targetVertices: target, fingers: values.fingers });
 const t1 = performance.now();
-const glb = await new NodeIO().writeBinary(mannequinToDocument(data));
+const document = kind
+  ? garmentToDocument(buildGarment(kind, data, { style: values.style }))
+  : mannequinToDocument(data);
+const glb = await new NodeIO().writeBinary(document);
 const t2 = performance.now();
-const out = resolve(values.out);
+const out = resolve(values.out ?? `${kind ?? 'mannequin'}.glb`);
 writeFileSync(out, glb);
+if (kind) {
+  const vertices = document.getRoot().listAccessors()[0]?.getCount() ?? 0;
+  console.log(
+    `wrote ${out} (${(glb.byteLength / 1024).toFixed(0)} KiB): ${values.style === 'offset' ? 'an' : 'a'} ${values.style} ${kind} of ${vertices} vertices`,
+  );
+  console.log(`  fitted to the mannequin of ${target} vertices; add it with "Add to this character…"`);
+  process.exit(0);
+}
 
 const P = data.positions;
 const lo = [Infinity, Infinity, Infinity];

@@ -13,6 +13,7 @@ import {
 import './autobind-panel.css';
 import { Icon } from '../components/Icon.tsx';
 import { NumberInput } from '../components/NumberField.tsx';
+import { ProgressBar } from '../components/ProgressBar.tsx';
 import { Segmented, type SegmentOption } from '../components/Segmented.tsx';
 import { useUi } from '../store.ts';
 import { CreateSkinSection } from './CreateSkinSection.tsx';
@@ -171,29 +172,13 @@ function run(): void {
 }
 
 function Progress({ fraction }: { fraction: number }) {
-  const pct = Math.round(fraction * 100);
   return (
-    <div className="ab-progress-row">
-      <div
-        className="ab-progress"
-        role="progressbar"
-        aria-label="Auto-bind progress"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={pct}
-      >
-        <div className="ab-progress-fill" style={{ width: `${pct}%` }} />
-      </div>
-      <span className="ab-pct">{pct}%</span>
-      <button
-        type="button"
-        className="ab-button"
-        onClick={cancelAutobind}
-        title="Stop: the weights stay as they were"
-      >
-        Cancel
-      </button>
-    </div>
+    <ProgressBar
+      fraction={fraction}
+      label="Auto-bind progress"
+      onCancel={cancelAutobind}
+      cancelTitle="Stop: the weights stay as they were"
+    />
   );
 }
 

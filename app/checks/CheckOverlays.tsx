@@ -1,6 +1,7 @@
 import { editor } from '../editor-instance.ts';
 import { useUi } from '../store.ts';
 import { COUNT_COLORS_SRGB } from '../viewport/count-colors.ts';
+import { TRANSFER_COLORS_SRGB, TRANSFER_LABELS, TRANSFER_UNTOUCHED } from '../viewport/transfer-colors.ts';
 import { useChecks } from './checks-store.ts';
 import './checks.css';
 
@@ -50,6 +51,61 @@ function InfluenceLegend() {
   );
 }
 
+/** How many vertices of the current model's last transfer had each outcome (index = status). */
+function transferTotals(): number[] | null {
+  const last = editor.lastTransfer;
+  const model = editor.model;
+  if (!last || last.model !== model || !model) return null;
+  const totals = new Array<number>(TRANSFER_COLORS_SRGB.length).fill(0);
+  for (const status of last.status.values())
+    for (const s of status) totals[Math.min(s, TRANSFER_UNTOUCHED)]++;
+  let untouched = 0;
+  for (const p of model.primitives) if (!last.status.has(p.id)) untouched += p.weights.vertexCount;
+  totals[TRANSFER_UNTOUCHED] = untouched;
+  return totals;
+}
+
+/** The transfer view's key: copied, inpainted, seeded, and how many vertices of each. */
+function TransferLegend() {
+  const on = useUi((s) => s.transferView);
+  useUi((s) => s.modelRev);
+  if (!on) return null;
+  const totals = transferTotals();
+  if (!totals)
+    return (
+      <section className="count-legend" data-testid="transfer-legend" aria-label="Weight transfer">
+        <h3>Weight transfer</h3>
+        <p className="muted">
+          No transfer made this model (undone, or another file). H brings the heat map back.
+        </p>
+      </section>
+    );
+  const rows = totals
+    .map((vertices, status) => ({ status, vertices }))
+    // "Unweighted" only when it happened (it never should); the others always, for the key.
+    .filter(({ status, vertices }) => status !== 0 || vertices > 0);
+  return (
+    <section className="count-legend" data-testid="transfer-legend" aria-label="Weight transfer">
+      <h3>Weight transfer</h3>
+      <table>
+        <tbody>
+          {rows.map(({ status, vertices }) => (
+            <tr key={status} data-status={status} className={vertices === 0 ? 'empty' : undefined}>
+              <td>
+                <span className="count-swatch" style={{ background: TRANSFER_COLORS_SRGB[status] }} />
+              </td>
+              <td className="count-note">{TRANSFER_LABELS[status]}</td>
+              <td className="count-vertices" data-testid="transfer-legend-count">
+                {fmt(vertices)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
 /** Says, over the view, that the weights shown are a preview of unorm8 export, not the weights. */
 function QuantizeBadge() {
   const on = useUi((s) => s.quantize);
@@ -72,6 +128,7 @@ export function CheckOverlays() {
     <>
       <div className="check-overlays">
         <InfluenceLegend />
+        <TransferLegend />
       </div>
       <QuantizeBadge />
     </>

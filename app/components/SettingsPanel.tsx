@@ -8,6 +8,7 @@ import { InspectorSection } from '../select/InspectorPanel.tsx';
 import { useUi } from '../store.ts';
 import { SelectionSection } from '../tools/ToolsPanel.tsx';
 import { WeightToolsSection } from '../tools/WeightToolsSection.tsx';
+import { TransferSection } from '../transfer/TransferSection.tsx';
 import { useJointCounts } from '../useJointCounts.ts';
 import { HEAT_STOPS, HEAT_ZERO_SRGB } from '../viewport/heat-colors.ts';
 import { Section } from './Section.tsx';
@@ -61,10 +62,12 @@ function JointInfoSection() {
 /** The heat map's colour key, drawn with the same stops as the shader. */
 function Legend() {
   const influences = useUi((s) => s.influences);
-  if (influences)
+  const transfer = useUi((s) => s.transferView);
+  if (influences || transfer)
     return (
       <p className="muted" data-testid="heatmap-hidden">
-        The influence-count view is on (its key is over the view); H brings the heat map back.
+        The {transfer ? 'transfer' : 'influence-count'} view is on (its key is over the view); H brings the
+        heat map back.
       </p>
     );
   return (
@@ -125,6 +128,9 @@ export function SettingsPanel() {
       </Section>
       <Section title="Checks">
         <ChecksSection />
+      </Section>
+      <Section title="Transfer weights">
+        <TransferSection />
       </Section>
       {!painting && brush}
       {!posing && pose}

@@ -35,6 +35,7 @@ function ToolButton({
 export function Toolbar() {
   const heatmap = useUi((s) => s.heatmap);
   const influences = useUi((s) => s.influences);
+  const transferView = useUi((s) => s.transferView);
   const wireframe = useUi((s) => s.wireframe);
   const textures = useUi((s) => s.textures);
   const bones = useUi((s) => s.bones);
@@ -63,7 +64,12 @@ export function Toolbar() {
       <ToolButton id="frameAll" icon="frame" text="Frame" />
       <ToolButton id="frameSelected" icon="focus" text="Joint" />
       <span className="sep" />
-      <ToolButton id="heatmap" icon="heat" text="Heat map" pressed={heatmap && !influences} />
+      <ToolButton
+        id="heatmap"
+        icon="heat"
+        text="Heat map"
+        pressed={heatmap && !influences && !transferView}
+      />
       <ToolButton id="influences" icon="counts" text="Influences" pressed={influences} />
       <ToolButton id="wireframe" icon="wire" text="Wire" pressed={wireframe} />
       <ToolButton id="textures" icon="texture" text="Textures" pressed={textures} />

@@ -1,18 +1,23 @@
-import { fromFile } from './file-input.ts';
+import { fromFile, type NamedFile } from './file-input.ts';
 import { openFiles, openQuietly } from './open.ts';
 
 /**
  * Shows the system file chooser (several files: a .glb, or a .gltf with its .bin and textures)
- * and opens what was chosen. A fresh input each time, so choosing the same file twice works.
+ * and passes on what was chosen. A fresh input each time, so choosing the same file twice works.
  */
-export function pickAndOpen(): void {
+export function pickFiles(onPicked: (files: NamedFile[]) => void): void {
   const input = document.createElement('input');
   input.type = 'file';
   input.multiple = true;
   input.accept = '.glb,.gltf,.bin,.png,.jpg,.jpeg,.webp,.ktx2';
   input.addEventListener('change', () => {
     const files = [...(input.files ?? [])];
-    if (files.length > 0) openQuietly(openFiles(files.map(fromFile)));
+    if (files.length > 0) onPicked(files.map(fromFile));
   });
   input.click();
+}
+
+/** The Open button: picks files and opens them as the model. */
+export function pickAndOpen(): void {
+  pickFiles((files) => openQuietly(openFiles(files)));
 }

@@ -34,6 +34,7 @@ export function ModelView() {
   const textures = useUi((s) => s.textures);
   const wireframe = useUi((s) => s.wireframe);
   const influences = useUi((s) => s.influences);
+  const transfer = useUi((s) => s.transferView);
   const selected = useUi((s) => s.selected);
   const posing = useUi((s) => s.mode) === 'pose';
   const invalidate = useThree((s) => s.invalidate);
@@ -77,9 +78,14 @@ export function ModelView() {
   }, [shown]);
 
   useEffect(() => {
-    shown?.display.apply({ heatmap, influences, textures, wireframe });
+    if (!shown) return;
+    if (transfer) {
+      const last = editor.lastTransfer;
+      shown.display.setTransferStatus(last?.model === shown.scene.model ? last.status : null);
+    }
+    shown.display.apply({ heatmap, influences, transfer, textures, wireframe });
     invalidate();
-  }, [shown, heatmap, influences, textures, wireframe, invalidate]);
+  }, [shown, heatmap, influences, transfer, textures, wireframe, invalidate]);
 
   useEffect(() => {
     shown?.display.setJoint(selected);

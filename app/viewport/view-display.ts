@@ -1,4 +1,5 @@
 import {
+  BufferAttribute,
   type Material,
   type Mesh,
   MeshBasicMaterial,
@@ -7,14 +8,17 @@ import {
   type Texture,
   Mesh as ThreeMesh,
 } from 'three';
-import { createCountMaterial } from './count-material.ts';
+import { createCountMaterial, createPaletteMaterial } from './count-material.ts';
 import { createHeatMaterial, type HeatMaterial } from './heat-material.ts';
+import { TRANSFER_ATTRIBUTE, TRANSFER_COLORS_SRGB, TRANSFER_UNTOUCHED } from './transfer-colors.ts';
 import type { ViewScene } from './view-scene.ts';
 
 export interface DisplayFlags {
   heatmap: boolean;
   /** The influence-count view; it takes the heat map's place while on. */
   influences: boolean;
+  /** The last transfer's matched / inpainted view; it takes the heat map's place while on. */
+  transfer: boolean;
   textures: boolean;
   wireframe: boolean;
 }
@@ -25,6 +29,9 @@ interface MeshRecord {
   untextured?: Material;
   heat?: HeatMaterial;
   counts?: Material;
+  transfer?: Material;
+  /** The skinned primitive's id in the model (skinned meshes the editor owns). */
+  primitive?: number;
   /** The skinned primitive's joint lookup, for skinned meshes the editor owns. */
   localIndex?: Map<number, number>;
   sets: 1 | 2;
@@ -60,6 +67,7 @@ export class ViewDisplay {
     toneMapped: false,
   });
   private joint: number | null = null;
+  private statusShown = false;
 
   constructor(view: ViewScene) {
     for (const s of view.skinned) {
@@ -67,6 +75,7 @@ export class ViewDisplay {
         mesh: s.mesh,
         original: s.mesh.material as Material,
         localIndex: s.localIndex,
+        primitive: s.prim.id,
         sets: s.prim.weights.influences > 4 ? 2 : 1,
       });
     }
@@ -82,7 +91,9 @@ export class ViewDisplay {
   apply(flags: DisplayFlags): void {
     for (const r of this.records) {
       let material: Material;
-      if (flags.influences)
+      if (flags.transfer)
+        material = r.localIndex && this.statusShown ? (r.transfer ??= this.transferMaterial(r)) : this.grey;
+      else if (flags.influences)
         material = r.localIndex ? (r.counts ??= createCountMaterial(r.original)) : this.grey;
       else if (flags.heatmap) material = r.localIndex ? this.heatOf(r) : this.grey;
       else if (flags.textures) material = r.original;
@@ -99,11 +110,29 @@ export class ViewDisplay {
     for (const r of this.records) if (r.heat) r.heat.userData.heatJoint.value = this.localJoint(r);
   }
 
+  /**
+   * Gives each skinned mesh the transfer-status attribute: the last transfer's outcome per
+   * vertex for its targets, "not transferred" for every other skinned vertex. Once per scene
+   * (a transfer makes a new model, hence a new scene).
+   */
+  setTransferStatus(status: ReadonlyMap<number, Uint8Array> | null): void {
+    if (this.statusShown) return;
+    this.statusShown = true;
+    for (const r of this.records) {
+      if (r.primitive === undefined) continue;
+      const n = r.mesh.geometry.getAttribute('position').count;
+      const given = status?.get(r.primitive);
+      const values = given && given.length === n ? given.slice() : new Uint8Array(n).fill(TRANSFER_UNTOUCHED);
+      r.mesh.geometry.setAttribute(TRANSFER_ATTRIBUTE, new BufferAttribute(values, 1));
+    }
+  }
+
   dispose(): void {
     for (const r of this.records) {
       r.untextured?.dispose();
       r.heat?.dispose();
       r.counts?.dispose();
+      r.transfer?.dispose();
       r.wire?.removeFromParent();
       r.mesh.material = r.original;
     }
@@ -113,6 +142,14 @@ export class ViewDisplay {
 
   private localJoint(r: MeshRecord): number {
     return this.joint === null ? -1 : (r.localIndex?.get(this.joint) ?? -1);
+  }
+
+  private transferMaterial(r: MeshRecord): Material {
+    return createPaletteMaterial(r.original, {
+      attribute: TRANSFER_ATTRIBUTE,
+      colors: TRANSFER_COLORS_SRGB,
+      view: 'transfer status',
+    });
   }
 
   private heatOf(r: MeshRecord): HeatMaterial {

@@ -23,6 +23,9 @@ import { compileField, evalField, type Field, type Primitive } from './sdf.ts';
 
 export type GarmentKind = 'shirt' | 'jacket' | 'trousers' | 'skirt' | 'coat';
 
+/** Every garment kind, in the order the tools list them. */
+export const GARMENT_KINDS: readonly GarmentKind[] = ['shirt', 'jacket', 'trousers', 'skirt', 'coat'];
+
 export interface GarmentOptions {
   style?: 'offset' | 'remeshed';
   /** Distance from the body (metres). */

@@ -15,6 +15,7 @@ export { type AddGarmentOptions, addGarmentNode, garmentToDocument } from './gar
 export {
   buildGarment,
   GARMENT_DEFAULTS,
+  GARMENT_KINDS,
   type Garment,
   type GarmentKind,
   type GarmentOptions,

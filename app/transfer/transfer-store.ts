@@ -1,0 +1,197 @@
+/**
+ * The Transfer section's UI state: its form, the mesh checkboxes, the running job's progress
+ * and the last result. The work (and all weight math) is the Editor's (src/editor/transfer-step.ts,
+ * run in a worker): this only starts it, mirrors its progress once per frame, and reports.
+ */
+import { create } from 'zustand';
+import type {
+  EditorTransferJob,
+  EditorTransferOptions,
+  EditorTransferReport,
+} from '../../src/editor/transfer-step.ts';
+import type { SkinnedModel } from '../../src/gltf/skinned-model.ts';
+import { editor } from '../editor-instance.ts';
+import { type NamedFile, toInputFiles } from '../io/file-input.ts';
+import { useUi } from '../store.ts';
+
+export interface TransferForm {
+  /** Largest match distance, as a fraction of the source's bounding-box diagonal. */
+  distance: number;
+  /** Largest angle between target and source normals for a match, in degrees. */
+  angle: number;
+  mode: 'robust' | 'closest';
+}
+
+export const TRANSFER_FORM_DEFAULTS: TransferForm = { distance: 0.05, angle: 45, mode: 'robust' };
+
+export interface TransferUi {
+  form: TransferForm;
+  /** Mesh nodes (ids) to give weights; null: the default (the file's meshes without a skin). */
+  targets: number[] | null;
+  /** Skinned mesh nodes to copy from; null: every skinned mesh that is not a target. */
+  sources: number[] | null;
+  /** What runs ("Add jacket.glb"), and its progress in [0, 1]; null when nothing runs. */
+  running: string | null;
+  progress: number | null;
+  /** The last finished transfer and the model it made (shown while that model is the editor's). */
+  result: { report: EditorTransferReport; model: SkinnedModel } | null;
+  setForm: (change: Partial<TransferForm>) => void;
+}
+
+export const useTransfer = create<TransferUi>((set) => ({
+  form: { ...TRANSFER_FORM_DEFAULTS },
+  targets: null,
+  sources: null,
+  running: null,
+  progress: null,
+  result: null,
+  setForm: (change) => set((s) => ({ form: { ...s.form, ...change } })),
+}));
+
+// Another file: its meshes are other nodes, so the checkboxes start again from the defaults.
+// (A transfer's own model change, and its undo, keep them: a transfer keeps the node ids.)
+let lastFile = editor.fileName;
+editor.events.on('model', () => {
+  if (editor.fileName !== lastFile) useTransfer.setState({ targets: null, sources: null, result: null });
+  lastFile = editor.fileName;
+});
+
+// One colour view at a time: the transfer view and the influence-count view replace each other.
+useUi.subscribe((s, prev) => {
+  if (s.transferView && !prev.transferView && s.influences) useUi.setState({ influences: false });
+  else if (s.influences && !prev.influences && s.transferView) useUi.setState({ transferView: false });
+});
+
+/** A mesh node of the open file, for the checkboxes. */
+export interface MeshNodeOption {
+  id: number;
+  label: string;
+  skinned: boolean;
+}
+
+export function meshNodeOptions(): MeshNodeOption[] {
+  const nodes = editor.model?.document.getRoot().listNodes() ?? [];
+  return nodes.flatMap((n, id) =>
+    n.getMesh()
+      ? [{ id, label: n.getName() || n.getMesh()?.getName() || `node ${id}`, skinned: !!n.getSkin() }]
+      : [],
+  );
+}
+
+/** The targets the section shows ticked: the chosen ones, or the file's unskinned meshes. */
+export function currentTargets(): number[] {
+  const meshes = meshNodeOptions();
+  const chosen = useTransfer.getState().targets;
+  if (chosen) return chosen.filter((id) => meshes.some((m) => m.id === id));
+  return meshes.flatMap((m) => (m.skinned ? [] : [m.id]));
+}
+
+/** The sources the section shows ticked: the chosen ones, or every skinned mesh not a target. */
+export function currentSources(): number[] {
+  const skinned = meshNodeOptions().flatMap((m) => (m.skinned ? [m.id] : []));
+  const chosen = useTransfer.getState().sources;
+  const targets = new Set(currentTargets());
+  return (chosen ?? skinned).filter((id) => skinned.includes(id) && !targets.has(id));
+}
+
+let cancelCurrent: (() => void) | null = null;
+
+/** Stops the running transfer: the file stays as it was. */
+export function cancelTransfer(): void {
+  cancelCurrent?.();
+}
+
+function formOptions(): EditorTransferOptions {
+  const { form } = useTransfer.getState();
+  return { distance: form.distance, angle: form.angle, mode: form.mode };
+}
+
+/** Transfers onto the ticked meshes of the file from the ticked skinned meshes. */
+export function startTransfer(): Promise<EditorTransferReport> {
+  const targets = currentTargets();
+  const sources = currentSources();
+  return runJob('Transfer weights', (onProgress) =>
+    editor.transferWeights({
+      ...formOptions(),
+      targets,
+      sources: useTransfer.getState().sources === null ? null : sources,
+      onProgress,
+    }),
+  );
+}
+
+/** "Add to this character": the chosen file's meshes join the character with transferred weights. */
+export function startAddToCharacter(files: NamedFile[]): Promise<EditorTransferReport> {
+  return runJob(`Add ${mainName(files)}`, async (onProgress) =>
+    editor.addToCharacter(await toInputFiles(files), { ...formOptions(), sources: null, onProgress }),
+  );
+}
+
+/** "Copy weights from a file": the ticked meshes get weights from the skinned meshes of the file. */
+export function startCopyFromFile(files: NamedFile[]): Promise<EditorTransferReport> {
+  const targets = currentTargets();
+  return runJob(`Copy weights from ${mainName(files)}`, async (onProgress) => {
+    if (targets.length === 0) throw new Error('tick the meshes to give weights first.');
+    return editor.copyWeightsFromFile(await toInputFiles(files), {
+      ...formOptions(),
+      targets,
+      sources: null,
+      onProgress,
+    });
+  });
+}
+
+/** The name a job is shown under: the model file among those chosen (as toInputFiles picks it). */
+function mainName(files: NamedFile[]): string {
+  const model = files.find((f) => /\.(glb|gltf)$/i.test(f.name)) ?? files[0];
+  return model?.name ?? 'file';
+}
+
+function summary(r: EditorTransferReport): string {
+  const n = (x: number) => x.toLocaleString('en-US');
+  const names = r.targets.map((t) => t.name).join(', ');
+  const parts = [`${n(r.matched)} copied`, `${n(r.inpainted)} inpainted`];
+  if (r.seeded > 0) parts.push(`${n(r.seeded)} seeded`);
+  return `${r.label}: ${names} — ${n(r.vertices)} vertices (${parts.join(', ')}) in ${(r.ms / 1000).toFixed(1)} s`;
+}
+
+async function runJob(
+  label: string,
+  start: (onProgress: (f: number) => void) => EditorTransferJob | Promise<EditorTransferJob>,
+): Promise<EditorTransferReport> {
+  if (useTransfer.getState().running !== null) throw new Error('A weight transfer is already running.');
+  let pending = -1;
+  let frame = 0;
+  const onProgress = (f: number) => {
+    pending = f;
+    frame ||= requestAnimationFrame(() => {
+      frame = 0;
+      if (useTransfer.getState().running !== null) useTransfer.setState({ progress: pending });
+    });
+  };
+  useTransfer.setState({ running: label, progress: 0 });
+  let cancelled = false;
+  cancelCurrent = () => {
+    cancelled = true;
+  };
+  try {
+    const job = await start(onProgress);
+    cancelCurrent = () => job.cancel();
+    if (cancelled) job.cancel();
+    const report = await job.promise;
+    const model = editor.requireModel();
+    useTransfer.setState({ result: { report, model } });
+    // The outcome, drawn on the mesh: which vertices were copied and which inpainted.
+    useUi.setState({ transferView: true });
+    editor.notify({ level: 'info', message: `${summary(report)}: Ctrl+Z undoes it.` });
+    return report;
+  } catch (err) {
+    const e = err instanceof Error ? err : new Error(String(err));
+    if (e.name !== 'AbortError') useUi.getState().showToast('error', `${label} failed: ${e.message}`);
+    throw e;
+  } finally {
+    cancelCurrent = null;
+    cancelAnimationFrame(frame);
+    useTransfer.setState({ running: null, progress: null });
+  }
+}
