@@ -42,6 +42,7 @@ export const transferCommand: Command = {
     source: { kind: 'string' },
     distance: { kind: 'string' },
     angle: { kind: 'string' },
+    contact: { kind: 'string' },
     method: { kind: 'string' },
   },
   optionHelp: [
@@ -50,6 +51,7 @@ export const transferCommand: Command = {
     '--source FILE            copy from the skinned meshes of FILE (same skeleton: joints matched by name, then position)',
     '--distance F             match distance as a fraction of the source diagonal; default 0.05',
     '--angle DEG              largest angle between normals for a match; default 45',
+    '--contact F              nearer than this (fraction of the diagonal) a match only needs to face the same side; default 0.02',
     '--method robust|closest  match and inpaint, or plain closest-point copy; default robust',
     '--max-influences 4|8, -o OUT, --no-validate, --uncompressed, --allow-loss: as for export',
   ],
@@ -68,6 +70,7 @@ export const transferCommand: Command = {
       throw new UsageError(`transfer: --method must be robust or closest (got ${method})`);
     const distance = numberIn(args.options.get('distance'), 'distance', 0, 10);
     const angle = numberIn(args.options.get('angle'), 'angle', 0, 180);
+    const contact = numberIn(args.options.get('contact'), 'contact', 0, 10);
     const max = args.options.get('max-influences') ?? '4';
     if (max !== '4' && max !== '8')
       throw new UsageError(`transfer: --max-influences must be 4 or 8 (got ${max})`);
@@ -83,6 +86,7 @@ export const transferCommand: Command = {
         sourceDocument,
         distance,
         angle,
+        contact,
         mode: method,
         influences: max === '8' ? 8 : 4,
       });

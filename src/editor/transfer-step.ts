@@ -33,6 +33,7 @@ export interface EditorTransferOptions {
   sources?: readonly (number | string)[] | null;
   distance?: number;
   angle?: number;
+  contact?: number;
   mode?: 'robust' | 'closest';
   onProgress?: ((fraction: number) => void) | null;
 }
@@ -132,6 +133,7 @@ function runOnCopy(
       sourceDocument: sourceDocument ?? null,
       distance: options.distance,
       angle: options.angle,
+      contact: options.contact,
       mode: options.mode,
     });
     const start = performance.now();

@@ -34,6 +34,7 @@ export interface TransferMeshesOptions {
   sourceDocument?: Document | null;
   distance?: number;
   angle?: number;
+  contact?: number;
   mode?: TransferOptions['mode'];
   /** Influences per vertex of newly skinned meshes (default 4). */
   influences?: 4 | 8;
@@ -77,7 +78,7 @@ export interface TransferWorkTarget {
 /** What the transfer computes: per target skin, its source parts and target primitives. */
 export interface TransferWork {
   groups: { sources: SourcePart[]; jointCount: number; targets: TransferWorkTarget[] }[];
-  options: Pick<Partial<TransferOptions>, 'distance' | 'angle' | 'mode'>;
+  options: Pick<Partial<TransferOptions>, 'distance' | 'angle' | 'contact' | 'mode'>;
 }
 
 /** One target primitive's outcome. */
@@ -168,7 +169,12 @@ export function planTransfer(document: Document, options: TransferMeshesOptions)
   const groups = new Map<Skin, Group>();
   const work: TransferWork = {
     groups: [],
-    options: { distance: options.distance, angle: options.angle, mode: options.mode },
+    options: {
+      distance: options.distance,
+      angle: options.angle,
+      contact: options.contact,
+      mode: options.mode,
+    },
   };
   const order: TransferredMesh[] = [];
   const groupOf = (skin: Skin): Group => {

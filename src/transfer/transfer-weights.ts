@@ -30,6 +30,15 @@ export interface TransferOptions {
   distance: number;
   /** Largest angle in degrees between target and source normals for a match. */
   angle: number;
+  /**
+   * Contact distance, a fraction of the diagonal: a vertex this near the source (or within 1.5×
+   * its piece's median distance, if farther) matches when its normal is on the source's side
+   * (under 90°), whatever `angle` says. So near, the closest point is the body right under it;
+   * the angle test is for vertices across a gap, whose closest point may be on another limb.
+   * Coarse meshes need it: there a garment's normals differ from the body's by more than `angle`
+   * at every sharp corner.
+   */
+  contact: number;
   /** K of the result (ignored when `existing` is given: its K). */
   influences: number;
   /** Joints of the target skin (the space the source's joint maps write into). */
@@ -48,6 +57,7 @@ export interface TransferOptions {
 export const TRANSFER_DEFAULTS: TransferOptions = {
   distance: 0.05,
   angle: 45,
+  contact: 0.02,
   influences: 4,
   jointCount: 0,
   mode: 'robust',
@@ -104,6 +114,7 @@ export function transferWeights(
   const progress = throttle(o.onProgress ?? null);
   const threshold = Math.max(o.distance, 0) * surface.diagonal;
   const cosAngle = Math.cos((Math.min(Math.max(o.angle, 0), 180) * Math.PI) / 180);
+  const contact = Math.min(Math.max(o.contact, 0), Math.max(o.distance, 0)) * surface.diagonal;
 
   if (o.mode === 'closest') {
     for (let u = 0; u < graph.count; u++) {
@@ -112,7 +123,7 @@ export function transferWeights(
       fixed[u] = 1;
     }
   } else {
-    matchRobust(surface, graph, table, fixed, seeds, sum, threshold, cosAngle, o, progress);
+    matchRobust(surface, graph, table, fixed, seeds, sum, threshold, cosAngle, contact, o, progress);
     checkpoint(o.signal, progress, 0.7);
     inpaintWeights(graph, fixed, table, o.jointCount, {
       signal: o.signal,
@@ -140,18 +151,21 @@ function matchRobust(
   sum: InfluenceSum,
   threshold: number,
   cosAngle: number,
+  contact: number,
   o: TransferOptions,
   progress: (f: number) => void,
 ): void {
   const m = graph.count;
-  // Per candidate: its closest point's weights (in the table) and the normals' dot product.
+  // Per candidate: its closest point's weights (in the table), distance and normals' dot product.
   const dot = new Float32Array(m);
+  const gap = new Float32Array(m);
   const near = new Uint8Array(m);
   const vote = new Float64Array(graph.pieceCount);
   for (let u = 0; u < m; u++) {
     if (u % CHUNK === 0) checkpoint(o.signal, progress, (0.6 * u) / m);
     if (!matchAt(surface, graph, table, sum, u, threshold)) continue;
     near[u] = 1;
+    gap[u] = surface.distance;
     const d = normalDot(surface, graph, u);
     dot[u] = d;
     vote[graph.piece[u]] += d;
@@ -159,14 +173,17 @@ function matchRobust(
   // A piece whose near vertices mostly face against the source is wound inside-out: flip it.
   const flip = new Uint8Array(graph.pieceCount);
   for (let p = 0; p < graph.pieceCount; p++) flip[p] = vote[p] < 0 ? 1 : 0;
+  const reach = contactDistances(graph, near, gap, contact, threshold);
   const matchedInPiece = new Uint8Array(graph.pieceCount);
   for (let u = 0; u < m; u++) {
     if (!near[u]) continue;
-    const d = flip[graph.piece[u]] ? -dot[u] : dot[u];
-    // A vertex without a normal (no triangle area) is matched on distance alone.
-    if (d >= cosAngle || Number.isNaN(d)) {
+    const p = graph.piece[u];
+    const d = flip[p] ? -dot[u] : dot[u];
+    // A vertex without a normal (no triangle area) is matched on distance alone; one in
+    // contact with the body matches when it faces the body's side at all.
+    if (d >= cosAngle || Number.isNaN(d) || (gap[u] <= reach[p] && d > 0)) {
       fixed[u] = 1;
-      matchedInPiece[graph.piece[u]] = 1;
+      matchedInPiece[p] = 1;
     }
   }
   // Pieces with nothing matched: their nearest vertices (within `threshold` of the piece's
@@ -211,6 +228,28 @@ function seedPiece(
       seeds[vertices[i]] = 1;
     }
   }
+}
+
+/**
+ * Per piece, the distance within which its vertices count as in contact with the source: the
+ * `contact` floor, or 1.5 × the piece's median distance to the source when larger (a garment
+ * layer sits at about one offset from the body; what hangs across a gap is much farther), at
+ * most `threshold`.
+ */
+function contactDistances(
+  graph: TargetGraph,
+  near: Uint8Array,
+  gap: Float32Array,
+  contact: number,
+  threshold: number,
+): Float64Array {
+  const lists: number[][] = Array.from({ length: graph.pieceCount }, () => []);
+  for (let u = 0; u < graph.count; u++) if (near[u]) lists[graph.piece[u]].push(gap[u]);
+  return Float64Array.from(lists, (list) => {
+    if (list.length === 0) return contact;
+    list.sort((a, b) => a - b);
+    return Math.min(threshold, Math.max(contact, 1.5 * list[list.length >> 1]));
+  });
 }
 
 /** Queries the closest source point of welded vertex u; stores its weights in the table. */

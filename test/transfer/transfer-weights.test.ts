@@ -175,3 +175,44 @@ describe('transferWeights on the mannequin', () => {
     );
   });
 });
+
+describe('contact: a layer at one offset matches where its normals disagree', () => {
+  // A 1 × 1 two-joint plane (normal +z) under a strip: five flat rows at 0.5% of the diagonal,
+  // then a part tilted 60° rising to 4.5% (rows at 1.5%, 3% and 4.5%): the tilted rows' normals
+  // are 60° off the plane's, the coarse-mesh corner case where `angle` (45°) alone refuses.
+  const plane = {
+    positions: new Float32Array([0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0]),
+    indices: new Uint32Array([0, 1, 2, 0, 2, 3]),
+    weights: new SkinWeights(
+      4,
+      4,
+      new Uint16Array([0, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0]),
+      new Float32Array([1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0]),
+    ),
+  };
+  const diagonal = Math.SQRT2;
+  const heights = [0.5, 0.5, 0.5, 0.5, 0.5, 1.5, 3, 4.5].map((h) => (h / 100) * diagonal);
+  const positions: number[] = [];
+  heights.forEach((z, r) => {
+    const y = r < 5 ? 0.3 + 0.02 * r : 0.38 + (z - heights[4]) / Math.tan(Math.PI / 3);
+    positions.push(0.45, y, z, 0.47, y, z);
+  });
+  const indices: number[] = [];
+  for (let r = 0; r < heights.length - 1; r++)
+    indices.push(r * 2, r * 2 + 1, r * 2 + 3, r * 2, r * 2 + 3, r * 2 + 2);
+  const strip = { positions: new Float32Array(positions), indices: new Uint32Array(indices) };
+
+  it('copies the tilted row in contact with the body and inpaints the rows across the gap', () => {
+    const r = transferWeights([plane], strip, { jointCount: 2 });
+    expect(r.status[5 * 2]).toBe(TransferStatus.matched);
+    expect(r.status[6 * 2]).toBe(TransferStatus.inpainted);
+    expect(r.status[7 * 2]).toBe(TransferStatus.inpainted);
+    expect(findInvariantViolations(r.weights, { jointCount: 2 })).toEqual([]);
+  });
+
+  it('without contact, the angle alone decides for the tilted row', () => {
+    const r = transferWeights([plane], strip, { jointCount: 2, contact: 0 });
+    expect(r.status[0]).toBe(TransferStatus.matched);
+    expect(r.status[5 * 2]).toBe(TransferStatus.inpainted);
+  });
+});

@@ -1,0 +1,172 @@
+/**
+ * Yardsticks of weight transfer for `npm run bench:transfer` (not product code):
+ * - {@link followQuality}: under poses, how well an offset garment keeps its distance to the body;
+ * - {@link offsetShell}: a garment-like shell of a skinned primitive (pushed out along the welded
+ *   normals, then simplified with meshoptimizer so its topology is new), with the body vertex
+ *   each shell vertex came from, whose artist weights are the reference.
+ */
+import { MeshoptSimplifier } from 'meshoptimizer';
+import type { SkinnedModel } from '../../src/gltf/skinned-model.ts';
+import { Pose } from '../../src/pose/pose.ts';
+import type { PosedMesh } from '../../src/pose/posed-mesh.ts';
+import { SkinWeights } from '../../src/skin/skin-weights.ts';
+import { SourceSurface } from '../../src/transfer/index.ts';
+
+/** What {@link followQuality} measures, over poses × garment vertices. */
+export interface FollowQuality {
+  poses: number;
+  /** Share of (pose, vertex) pairs whose distance to the posed body is within `tolerance` × offset of the offset. */
+  within: number;
+  /** The worst pose's share. */
+  worstPose: number;
+}
+
+/**
+ * Poses `posed` (whose model holds the body primitives and the garment `garment`) in each of
+ * `poses` and measures the garment's distance to the posed body's surface against `offset`.
+ */
+export function followQuality(
+  posed: PosedMesh,
+  garment: number,
+  offset: number,
+  poses: readonly Pose[],
+  tolerance = 0.1,
+): FollowQuality {
+  const model = posed.model;
+  let within = 0;
+  let total = 0;
+  let worstPose = 1;
+  for (const pose of poses) {
+    const positions = posed.update(pose).positions;
+    const parts = model.primitives
+      .filter((p) => p.id !== garment)
+      .map((p) => ({
+        positions: positions[p.id],
+        indices: p.indices,
+        weights: new SkinWeights(p.weights.vertexCount, 4),
+      }));
+    const surface = new SourceSurface(parts);
+    const g = positions[garment];
+    const n = g.length / 3;
+    let ok = 0;
+    for (let v = 0; v < n; v++) {
+      surface.closest(g[v * 3], g[v * 3 + 1], g[v * 3 + 2]);
+      if (Math.abs(surface.distance - offset) <= tolerance * offset) ok++;
+    }
+    within += ok;
+    total += n;
+    worstPose = Math.min(worstPose, ok / n);
+  }
+  return { poses: poses.length, within: total > 0 ? within / total : 1, worstPose };
+}
+
+/** A shell of one primitive, in the rest pose's world space. */
+export interface OffsetShell {
+  positions: Float32Array;
+  indices: Uint32Array;
+  /** Per shell vertex: the body vertex (of the primitive) it was made from. */
+  origin: Uint32Array;
+}
+
+/** Area-weighted normals over vertices welded by position (so seams do not crack the shell). */
+function weldedNormals(positions: Float32Array, indices: Uint32Array): Float32Array {
+  const n = positions.length / 3;
+  const key = new Map<string, number>();
+  const group = new Int32Array(n);
+  for (let v = 0; v < n; v++) {
+    const k = `${positions[v * 3]},${positions[v * 3 + 1]},${positions[v * 3 + 2]}`;
+    let g = key.get(k);
+    if (g === undefined) key.set(k, (g = key.size));
+    group[v] = g;
+  }
+  const acc = new Float64Array(key.size * 3);
+  for (let t = 0; t < indices.length; t += 3) {
+    const [a, b, c] = [indices[t], indices[t + 1], indices[t + 2]];
+    const e1 = [0, 1, 2].map((i) => positions[b * 3 + i] - positions[a * 3 + i]);
+    const e2 = [0, 1, 2].map((i) => positions[c * 3 + i] - positions[a * 3 + i]);
+    const cross = [
+      e1[1] * e2[2] - e1[2] * e2[1],
+      e1[2] * e2[0] - e1[0] * e2[2],
+      e1[0] * e2[1] - e1[1] * e2[0],
+    ];
+    for (const v of [a, b, c]) for (let i = 0; i < 3; i++) acc[group[v] * 3 + i] += cross[i];
+  }
+  const out = new Float32Array(n * 3);
+  for (let v = 0; v < n; v++) {
+    const g = group[v];
+    const len = Math.hypot(acc[g * 3], acc[g * 3 + 1], acc[g * 3 + 2]) || 1;
+    for (let i = 0; i < 3; i++) out[v * 3 + i] = acc[g * 3 + i] / len;
+  }
+  return out;
+}
+
+/**
+ * Pushes `rest` (a primitive's rest-pose world positions) out by `offset` along its welded
+ * normals, then simplifies to about `keep` of its triangles (meshoptimizer): a shell with its
+ * own topology whose every vertex is one of the body's, moved out.
+ */
+export async function offsetShell(
+  rest: Float32Array,
+  indices: Uint32Array,
+  offset: number,
+  keep = 0.5,
+): Promise<OffsetShell> {
+  await MeshoptSimplifier.ready;
+  const normals = weldedNormals(rest, indices);
+  const pushed = new Float32Array(rest.length);
+  for (let i = 0; i < rest.length; i++) pushed[i] = rest[i] + offset * normals[i];
+  const target = Math.max(3, Math.floor((indices.length * keep) / 3) * 3);
+  const [simplified] = MeshoptSimplifier.simplify(indices, pushed, 3, target, 0.02);
+  const remap = new Map<number, number>();
+  const origin: number[] = [];
+  const out = new Uint32Array(simplified.length);
+  for (let i = 0; i < simplified.length; i++) {
+    const v = simplified[i];
+    let r = remap.get(v);
+    if (r === undefined) {
+      r = origin.length;
+      remap.set(v, r);
+      origin.push(v);
+    }
+    out[i] = r;
+  }
+  const positions = new Float32Array(origin.length * 3);
+  origin.forEach((v, i) => positions.set(pushed.subarray(v * 3, v * 3 + 3), i * 3));
+  return { positions, indices: out, origin: Uint32Array.from(origin) };
+}
+
+/** Rest-pose world positions of every skinned primitive of `model` (what the viewport draws at rest). */
+export function restPositions(posed: PosedMesh): Float32Array[] {
+  return posed.update(new Pose(posed.skeleton.size, 'rest')).positions.map((p) => p.slice());
+}
+
+/**
+ * The reference weights of a shell: each vertex the artist weights of its origin, moved from
+ * the body primitive's skin (`from`: joint node ids) to the shell's (`to`). Joints the shell's
+ * skin lacks are dropped (then renormalised).
+ */
+export function originWeights(
+  body: SkinWeights,
+  origin: Uint32Array,
+  from: readonly number[],
+  to: readonly number[],
+): SkinWeights {
+  const K = body.influences;
+  const index = new Map(to.map((id, i) => [id, i]));
+  const out = new SkinWeights(origin.length, K);
+  origin.forEach((o, v) => {
+    let sum = 0;
+    for (let i = 0; i < K; i++) {
+      const j = index.get(from[body.joints[o * K + i]]);
+      const w = body.weights[o * K + i];
+      if (j === undefined || !(w > 0)) continue;
+      out.joints[v * K + i] = j;
+      out.weights[v * K + i] = w;
+      sum += w;
+    }
+    for (let i = 0; i < K && sum > 0; i++) out.weights[v * K + i] /= sum;
+  });
+  return out;
+}
+
+export type { SkinnedModel };
