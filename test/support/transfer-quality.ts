@@ -60,6 +60,39 @@ export function followQuality(
   return { poses: poses.length, within: total > 0 ? within / total : 1, worstPose };
 }
 
+/**
+ * Under each of `poses`, the share of garment vertices drawn within `tolerance` × `offset` of
+ * where the reference garment (same garment, the weights it should have) is drawn, and the worst
+ * pose's share: whether it follows the body as the body's own skinning allows.
+ */
+export function followAgainst(
+  posed: PosedMesh,
+  garment: number,
+  reference: PosedMesh,
+  referenceGarment: number,
+  offset: number,
+  poses: readonly Pose[],
+  tolerance = 0.1,
+): FollowQuality {
+  let within = 0;
+  let total = 0;
+  let worstPose = 1;
+  for (const pose of poses) {
+    const a = posed.update(pose).positions[garment];
+    const b = reference.update(pose).positions[referenceGarment];
+    const n = a.length / 3;
+    let ok = 0;
+    for (let v = 0; v < n; v++) {
+      const d = Math.hypot(a[v * 3] - b[v * 3], a[v * 3 + 1] - b[v * 3 + 1], a[v * 3 + 2] - b[v * 3 + 2]);
+      if (d <= tolerance * offset) ok++;
+    }
+    within += ok;
+    total += n;
+    worstPose = Math.min(worstPose, ok / n);
+  }
+  return { poses: poses.length, within: total > 0 ? within / total : 1, worstPose };
+}
+
 /** A shell of one primitive, in the rest pose's world space. */
 export interface OffsetShell {
   positions: Float32Array;
