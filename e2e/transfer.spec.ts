@@ -69,6 +69,10 @@ test('Add to this character: a jacket joins the mannequin with transferred weigh
   const legend = page.getByTestId('transfer-legend');
   await expect(legend).toBeVisible();
   await expect(legend.locator('tr[data-status="0"]')).toHaveCount(0);
+  const legendRow = (status: number) =>
+    legend.locator(`tr[data-status="${status}"] [data-testid=transfer-legend-count]`);
+  await expect(legendRow(1)).toHaveText(matched.toLocaleString('en-US'));
+  await expect(legendRow(2)).toHaveText(inpainted.toLocaleString('en-US'));
   const stats = await page.evaluate(() => window.skinsmith.stats());
   expect(stats.primitives).toBe(2);
   expect(stats.skinnedVertices).toBe(stats.vertices);
@@ -108,6 +112,15 @@ test('Add to this character: a jacket joins the mannequin with transferred weigh
   for (let i = 0; i < sleeve.length; i++) if (Math.abs(after[i] - before[i]) < jacket.offset) kept++;
   expect(kept / sleeve.length).toBeGreaterThan(0.98);
 
+  // The export (through the app's validator worker) is clean, the jacket in it, every vertex weighted.
+  const exported = await page.evaluate(async () => {
+    const r = await window.skinsmith.export();
+    return { errors: r.validation.errors, warnings: r.validation.warnings, histogram: r.histogram };
+  });
+  expect(exported).toMatchObject({ errors: 0, warnings: 0 });
+  expect(exported.histogram[0]).toBe(0);
+  expect(exported.histogram.reduce((a, b) => a + b, 0)).toBe(stats.vertices);
+
   // One undo step takes the jacket off again.
   await page.locator('[data-mode=inspect]').click();
   await page.keyboard.press('Control+z');
@@ -141,16 +154,19 @@ test('Transfer onto a mesh already in the file: ticked by default, weighted in o
   const bled = await page.evaluate((p) => {
     const surface = window.skinsmith.shownMesh()[p].surface;
     let count = 0;
+    let checked = 0;
     for (let v = 0; v < surface.length / 3; v++) {
       const x = surface[v * 3];
       if (surface[v * 3 + 1] > 0.9 || Math.abs(x) < 0.09) continue;
+      checked++;
       const other = x > 0 ? 'Right' : 'Left';
       const leg = new RegExp(`^${other}(UpLeg|Leg|Foot|ToeBase)$`);
       if (window.skinsmith.influences(p, v).some((i) => i.weight > 0.01 && leg.test(i.name))) count++;
     }
-    return count;
+    return { count, checked };
   }, skirtPrimitive);
-  expect(bled).toBe(0);
+  expect(bled.checked).toBeGreaterThan(100);
+  expect(bled.count).toBe(0);
 
   await page.keyboard.press('Control+z');
   await expect

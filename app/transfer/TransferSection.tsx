@@ -147,7 +147,7 @@ function Form({ disabled }: { disabled: boolean }) {
           type="button"
           className="ab-button"
           data-testid="transfer-run"
-          disabled={targets.length === 0 || sourceOptions.length === 0}
+          disabled={targets.length === 0 || sources.length === 0}
           title="Give the ticked meshes weights from the ticked skinned meshes (one undo step)"
           onClick={() => quietly(startTransfer)}
         >
@@ -226,7 +226,7 @@ export function TransferSection() {
         className="ab-button primary"
         data-testid="transfer-add"
         disabled={running !== null}
-        title="Open a file of meshes without a skin (a jacket, hair, a helmet): they join the character, skinned to this skeleton with weights from the body"
+        title="Choose a file of meshes without a skin (a jacket, hair, a helmet): they join the character, skinned to this skeleton with weights from the body"
         onClick={() => pickFiles(add)}
       >
         Add to this character…

@@ -48,12 +48,15 @@ export const useTransfer = create<TransferUi>((set) => ({
   setForm: (change) => set((s) => ({ form: { ...s.form, ...change } })),
 }));
 
-// Another file: its meshes are other nodes, so the checkboxes start again from the defaults.
-// (A transfer's own model change, and its undo, keep them: a transfer keeps the node ids.)
-let lastFile = editor.fileName;
+// Another file: its meshes are other nodes, so the checkboxes start again from the defaults and
+// the transfer view goes. (A transfer's own model change, and its undo, keep them: a transfer
+// keeps the node ids.)
+let opened = editor.opened;
 editor.events.on('model', () => {
-  if (editor.fileName !== lastFile) useTransfer.setState({ targets: null, sources: null, result: null });
-  lastFile = editor.fileName;
+  if (editor.opened === opened) return;
+  opened = editor.opened;
+  useTransfer.setState({ targets: null, sources: null, result: null });
+  useUi.setState({ transferView: false });
 });
 
 // One colour view at a time: the transfer view and the influence-count view replace each other.
@@ -159,7 +162,10 @@ async function runJob(
   label: string,
   start: (onProgress: (f: number) => void) => EditorTransferJob | Promise<EditorTransferJob>,
 ): Promise<EditorTransferReport> {
-  if (useTransfer.getState().running !== null) throw new Error('A weight transfer is already running.');
+  if (useTransfer.getState().running !== null) {
+    useUi.getState().showToast('warning', 'A weight transfer is already running: wait for it or Cancel it.');
+    throw new Error('A weight transfer is already running.');
+  }
   let pending = -1;
   let frame = 0;
   const onProgress = (f: number) => {

@@ -121,6 +121,8 @@ export class ViewDisplay {
     for (const r of this.records) {
       if (r.primitive === undefined) continue;
       const n = r.mesh.geometry.getAttribute('position').count;
+      // The status is per vertex of the primitive the viewport draws: a length that differs would
+      // be a bug upstream, drawn as "not transferred" rather than as colours on wrong vertices.
       const given = status?.get(r.primitive);
       const values = given && given.length === n ? given.slice() : new Uint8Array(n).fill(TRANSFER_UNTOUCHED);
       r.mesh.geometry.setAttribute(TRANSFER_ATTRIBUTE, new BufferAttribute(values, 1));

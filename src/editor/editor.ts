@@ -134,6 +134,8 @@ export class Editor {
   transferRunner: TransferRunner = inProcessTransferRunner;
   /** The last transfer's per-vertex outcome (matched, inpainted, seeded), for its view. */
   lastTransfer: LastTransfer | null = null;
+  /** Counts files opened (fresh installs): panels that keep per-file choices start over when it moves. */
+  opened = 0;
   notices: Notice[] = [];
   /** Weight history: every stroke, flood and tool is one step (src/history). */
   readonly history = new UndoStack({
@@ -256,6 +258,8 @@ export class Editor {
     this.excluded.clear();
     for (const id of install.excluded) this.excluded.add(id);
     if (install.fresh) {
+      this.opened++;
+      this.lastTransfer = null;
       this.weightsRevision = this.exportedRevision = 0;
       this.notices = [];
       this.history.clear();

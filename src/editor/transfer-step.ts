@@ -20,6 +20,7 @@ import {
   planTransfer,
   type TransferMeshesReport,
   type TransferWork,
+  writeWeights,
 } from '../gltf/transfer-meshes.ts';
 import type { TransferJob, TransferRunner } from '../transfer/transfer-client.ts';
 import { copyDocument } from './create-skin-step.ts';
@@ -86,6 +87,25 @@ function aborted(): Error {
   return e;
 }
 
+/** The file changed under a running transfer (undo, another tool, another file): nothing lands. */
+function changedUnder(): Error {
+  return new Error(
+    'the file changed while it ran (an undo, a stroke or another file), so nothing was applied: run it again.',
+  );
+}
+
+/**
+ * The copy's weights as the editor holds them now: the document keeps the weights it was read
+ * with, while strokes, tools and auto-bind change the editor's (export writes them the same way).
+ */
+function writeCurrentWeights(copy: Document, model: SkinnedModel): void {
+  const meshes = copy.getRoot().listMeshes();
+  for (const prim of model.primitives) {
+    const primitive = meshes[prim.meshIndex]?.listPrimitives()[prim.primitiveIndex];
+    if (primitive) writeWeights(copy, primitive, prim.weights);
+  }
+}
+
 function userError(err: unknown): Error {
   return err instanceof Error ? err : new Error(String(err));
 }
@@ -123,10 +143,15 @@ function runOnCopy(
   let job: TransferJob | null = null;
   const run = async (): Promise<EditorTransferReport> => {
     const model = editor.requireModel();
+    const revision = editor.weightsRevision;
+    const unchanged = () => editor.model === model && editor.weightsRevision === revision;
     const copy = await copyDocument(editor);
-    if (cancelled || editor.model !== model) throw aborted();
+    if (cancelled) throw aborted();
+    if (!unchanged()) throw changedUnder();
+    writeCurrentWeights(copy, model);
     const { targets, sources, sourceDocument } = await prepare(copy);
-    if (cancelled || editor.model !== model) throw aborted();
+    if (cancelled) throw aborted();
+    if (!unchanged()) throw changedUnder();
     const plan = planTransfer(copy, {
       targets,
       sources,
@@ -138,8 +163,18 @@ function runOnCopy(
     });
     const start = performance.now();
     job = editor.transferRunner(plan.work, options.onProgress ?? null);
-    const results = await job.promise;
-    if (cancelled || editor.model !== model) throw aborted();
+    const offModel = editor.events.on('model', () => job?.cancel());
+    let results: Awaited<TransferJob['promise']>;
+    try {
+      results = await job.promise;
+    } catch (err) {
+      if (!cancelled && !unchanged()) throw changedUnder();
+      throw err;
+    } finally {
+      offModel();
+    }
+    if (cancelled) throw aborted();
+    if (!unchanged()) throw changedUnder();
     const report = plan.apply(results);
     const next = buildSkinnedModel(copy, {
       influences: model.primitives[0]?.weights.influences === 8 ? 8 : 4,
@@ -154,8 +189,9 @@ function runOnCopy(
           if (p && t.status[k]?.length === p.weights.vertexCount) status.set(p.id, t.status[k]);
         });
     }
-    changeModel(editor, next, label, [...editor.excluded]);
+    // Set first: listeners of the model change (the viewport) read it.
     editor.lastTransfer = { model: next, status };
+    changeModel(editor, next, label, [...editor.excluded]);
     return {
       label,
       targets: report.targets.map(({ name, skin, vertices, matched, inpainted, seeded }) => ({

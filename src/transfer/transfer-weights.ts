@@ -234,7 +234,7 @@ function seedPiece(
  * Per piece, the distance within which its vertices count as in contact with the source: the
  * `contact` floor, or 1.5 × the piece's median distance to the source when larger (a garment
  * layer sits at about one offset from the body; what hangs across a gap is much farther), at
- * most `threshold`.
+ * most twice the floor and `threshold`.
  */
 function contactDistances(
   graph: TargetGraph,
@@ -248,7 +248,8 @@ function contactDistances(
   return Float64Array.from(lists, (list) => {
     if (list.length === 0) return contact;
     list.sort((a, b) => a - b);
-    return Math.min(threshold, Math.max(contact, 1.5 * list[list.length >> 1]));
+    // At most twice the floor: a cape or long skirt (large median) keeps its angle test.
+    return Math.min(threshold, 2 * contact, Math.max(contact, 1.5 * list[list.length >> 1]));
   });
 }
 

@@ -122,3 +122,34 @@ describe('Editor.transferWeights and copyWeightsFromFile', () => {
     for (const p of editor.requireModel().primitives) expect(findInvariantViolations(p.weights)).toEqual([]);
   });
 });
+
+describe('transfer keeps the editor’s weights', () => {
+  it('keeps the weights edited since opening on every other mesh, and copies from them', async () => {
+    const editor = open();
+    // An edit the document does not hold yet (the editor's weights change, not the file's).
+    editor.tools.smooth({ iterations: 6, strength: 1 });
+    const body = editor.requireModel().primitives[0];
+    const edited = { joints: body.weights.joints.slice(), weights: body.weights.weights.slice() };
+    await editor.addToCharacter(await garmentFile('jacket')).promise;
+    const after = editor.requireModel().primitives.find((p) => p.mesh.getName() === body.mesh.getName())!;
+    expect(after.weights.joints).toEqual(edited.joints);
+    expect(after.weights.weights).toEqual(edited.weights);
+    // Undo takes the jacket off and leaves the edit.
+    editor.undo();
+    expect(editor.requireModel().primitives[0].weights.weights).toEqual(edited.weights);
+  });
+
+  it('applies nothing, and says why, when the weights change while it runs', async () => {
+    const editor = open();
+    const client = new TransferClient(fakeWorker);
+    editor.transferRunner = (work, onProgress) => client.run(work, onProgress);
+    const model = editor.requireModel();
+    const job = editor.addToCharacter(await garmentFile('jacket'));
+    // A tool runs before the worker answers (the copy is read first, then the job is posted).
+    await new Promise((r) => setTimeout(r, 0));
+    editor.tools.smooth({ iterations: 1, strength: 0.5 });
+    await expect(job.promise).rejects.toThrow(/changed while it ran/);
+    expect(editor.model).toBe(model);
+    expect(model.primitives.some((p) => p.mesh.getName() === 'Jacket')).toBe(false);
+  });
+});
