@@ -32,7 +32,7 @@ export interface TransferOptions {
   angle: number;
   /**
    * Contact distance, a fraction of the diagonal: a vertex this near the source (or within 1.5×
-   * its piece's median distance, if farther) matches when its normal is on the source's side
+   * its piece's median distance, if farther, up to twice this) matches when its normal is on the source's side
    * (under 90°), whatever `angle` says. So near, the closest point is the body right under it;
    * the angle test is for vertices across a gap, whose closest point may be on another limb.
    * Coarse meshes need it: there a garment's normals differ from the body's by more than `angle`

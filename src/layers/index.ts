@@ -1,0 +1,3 @@
+/** Weight layers (issue 15): a base and layers with masks, composed into the weights shown and exported. */
+export { composeLayers } from './compose-layers.ts';
+export { coverage, emptyLayer, type WeightLayer } from './weight-layer.ts';
