@@ -173,3 +173,40 @@ test('Transfer onto a mesh already in the file: ticked by default, weighted in o
     .poll(() => page.evaluate(() => window.skinsmith.stats().skinnedVertices))
     .toBeLessThan(stats.vertices);
 });
+
+test('the default targets: loose garments yes, a rigid prop under a joint no, a scene of many props none', async ({
+  editor: page,
+}) => {
+  const section = page.getByTestId('transfer-section');
+  const ticked = () =>
+    section
+      .locator('input[name=transfer-target]:checked')
+      .evaluateAll((boxes) => boxes.map((b) => b.parentElement?.textContent?.trim()));
+
+  // A jacket at the root and a helmet-like prop parented to the head joint (it moves rigidly).
+  const document = mannequinToDocument(body);
+  addGarmentNode(document, jacket, { name: 'Jacket' });
+  const helmet = addGarmentNode(document, buildGarment('shirt', body), { name: 'Helmet' });
+  const head = document
+    .getRoot()
+    .listNodes()
+    .find((n) => n.getName() === 'Head')!;
+  for (const scene of document.getRoot().listScenes()) scene.removeChild(helmet);
+  head.addChild(helmet);
+  await dropFiles(page, [{ name: 'prop.glb', bytes: await new NodeIO().writeBinary(document) }]);
+  await waitForModel(page, 'prop.glb');
+  expect(await ticked()).toEqual(['Jacket']);
+  await page.getByTestId('transfer-run').click();
+  await expect(page.getByTestId('transfer-result')).toContainText('Transfer weights: Jacket —');
+  const stats = await page.evaluate(() => window.skinsmith.stats());
+  expect(stats.skinnedVertices).toBeLessThan(stats.vertices); // the helmet stays a rigid prop
+
+  // Five loose meshes: a scene, not a dressing: nothing is ticked until the rigger says so.
+  const scene = mannequinToDocument(body);
+  for (let i = 0; i < 5; i++) addGarmentNode(scene, jacket, { name: `Prop${i}`, translation: [i, 0, 2] });
+  await dropFiles(page, [{ name: 'scene.glb', bytes: await new NodeIO().writeBinary(scene) }]);
+  await waitForModel(page, 'scene.glb');
+  expect(await ticked()).toEqual([]);
+  await expect(page.getByTestId('transfer-run')).toBeDisabled();
+  await expect(section).toContainText('Tick the meshes to give weights.');
+});

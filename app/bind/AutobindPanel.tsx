@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { tooltip } from '../commands.ts';
 import { editor } from '../editor-instance.ts';
 import {
@@ -11,6 +10,7 @@ import {
   useAutobind,
 } from './autobind-store.ts';
 import './autobind-panel.css';
+import { FormRow } from '../components/FormRow.tsx';
 import { Icon } from '../components/Icon.tsx';
 import { NumberInput } from '../components/NumberField.tsx';
 import { ProgressBar } from '../components/ProgressBar.tsx';
@@ -41,15 +41,6 @@ const SCOPES: Option<AutobindForm['scope']>[] = [
   },
 ];
 
-function Row({ label, hint, children }: { label: string; hint?: string; children: ReactNode }) {
-  return (
-    <div className="ab-row" title={hint}>
-      <span className="ab-label">{label}</span>
-      {children}
-    </div>
-  );
-}
-
 function Form({ disabled, creating }: { disabled: boolean; creating: boolean }) {
   const form = useAutobind((s) => s.form);
   const setForm = useAutobind((s) => s.setForm);
@@ -59,7 +50,7 @@ function Form({ disabled, creating }: { disabled: boolean; creating: boolean }) 
   const selectedName = selected === null ? null : editor.model?.joints.get(selected)?.name;
   return (
     <fieldset className="ab-form" disabled={disabled}>
-      <Row label="Method">
+      <FormRow label="Method">
         <Segmented
           className="ab-segmented"
           name="ab-method"
@@ -67,8 +58,8 @@ function Form({ disabled, creating }: { disabled: boolean; creating: boolean }) 
           value={form.method}
           onChange={(method) => setForm({ method })}
         />
-      </Row>
-      <Row label="Resolution" hint="Voxels along the longest axis of the mesh (geodesic voxel method)">
+      </FormRow>
+      <FormRow label="Resolution" hint="Voxels along the longest axis of the mesh (geodesic voxel method)">
         <NumberInput
           className="ab-number"
           name="resolution"
@@ -79,8 +70,8 @@ function Form({ disabled, creating }: { disabled: boolean; creating: boolean }) 
           onChange={(resolution) => setForm({ resolution })}
         />
         <span className="muted">voxels</span>
-      </Row>
-      <Row label="Weights">
+      </FormRow>
+      <FormRow label="Weights">
         <Segmented
           className="ab-segmented"
           name="ab-weighting"
@@ -88,8 +79,8 @@ function Form({ disabled, creating }: { disabled: boolean; creating: boolean }) 
           value={form.weighting}
           onChange={(weighting) => setForm({ weighting })}
         />
-      </Row>
-      <Row label="Falloff" hint="Falloff weighting: weight ∝ distance^−falloff (higher is sharper)">
+      </FormRow>
+      <FormRow label="Falloff" hint="Falloff weighting: weight ∝ distance^−falloff (higher is sharper)">
         <NumberInput
           className="ab-number"
           name="falloff"
@@ -101,8 +92,8 @@ function Form({ disabled, creating }: { disabled: boolean; creating: boolean }) 
           onChange={(falloff) => setForm({ falloff })}
         />
         {form.weighting !== 'falloff' && <span className="muted">with Falloff weights</span>}
-      </Row>
-      <Row label="Smoothing" hint="Extra smoothing passes over the surface (0: none)">
+      </FormRow>
+      <FormRow label="Smoothing" hint="Extra smoothing passes over the surface (0: none)">
         <NumberInput
           className="ab-number"
           name="smoothing"
@@ -113,8 +104,8 @@ function Form({ disabled, creating }: { disabled: boolean; creating: boolean }) 
           onChange={(smoothing) => setForm({ smoothing })}
         />
         <span className="muted">passes</span>
-      </Row>
-      <Row label="Influences" hint="Most joints per vertex">
+      </FormRow>
+      <FormRow label="Influences" hint="Most joints per vertex">
         <Segmented
           className="ab-segmented"
           name="ab-influences"
@@ -126,9 +117,9 @@ function Form({ disabled, creating }: { disabled: boolean; creating: boolean }) 
           onChange={(maxInfluences) => setForm({ maxInfluences })}
         />
         {!creating && slots < 8 && <span className="muted">the file stores {slots}</span>}
-      </Row>
+      </FormRow>
       {!creating && (
-        <Row label="Joints">
+        <FormRow label="Joints">
           <Segmented
             className="ab-segmented"
             name="ab-scope"
@@ -136,7 +127,7 @@ function Form({ disabled, creating }: { disabled: boolean; creating: boolean }) 
             value={form.scope}
             onChange={(scope) => setForm({ scope })}
           />
-        </Row>
+        </FormRow>
       )}
       {!creating && form.scope === 'branch' && (
         <div className="ab-note">

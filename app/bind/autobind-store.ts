@@ -7,6 +7,7 @@ import { create } from 'zustand';
 import type { EditorAutobindOptions, EditorAutobindStats } from '../../src/editor/autobind-job.ts';
 import type { CreateSkinReport, EditorCreateSkinOptions } from '../../src/editor/create-skin-step.ts';
 import { looksLikeSkeletonContainer } from '../../src/gltf/skeleton-nodes.ts';
+import { progressPerFrame } from '../components/progress-per-frame.ts';
 import { editor } from '../editor-instance.ts';
 import { useUi } from '../store.ts';
 
@@ -150,16 +151,7 @@ async function runJob<S extends EditorAutobindStats & { skin?: CreateSkinReport 
   scope: string,
 ): Promise<S> {
   if (useAutobind.getState().progress !== null) throw new Error('Auto-bind is already running.');
-  let pending = -1;
-  let frame = 0;
-  // Progress arrives every ~10 ms; the store (and React) hears it once per frame at most.
-  const onProgress = (f: number) => {
-    pending = f;
-    frame ||= requestAnimationFrame(() => {
-      frame = 0;
-      if (useAutobind.getState().progress !== null) useAutobind.setState({ progress: pending });
-    });
-  };
+  const { onProgress, stop } = progressPerFrame((progress) => useAutobind.setState({ progress }));
   useAutobind.setState({ progress: 0, result: null });
   try {
     const job = start(onProgress);
@@ -184,7 +176,7 @@ async function runJob<S extends EditorAutobindStats & { skin?: CreateSkinReport 
     throw e;
   } finally {
     cancelCurrent = null;
-    cancelAnimationFrame(frame);
+    stop();
     useAutobind.setState({ progress: null });
   }
 }

@@ -56,11 +56,13 @@ function transferTotals(): number[] | null {
   const last = editor.lastTransfer;
   const model = editor.model;
   if (!last || last.model !== model || !model) return null;
-  const totals = new Array<number>(TRANSFER_COLORS_SRGB.length).fill(0);
-  for (const status of last.status.values())
-    for (const s of status) totals[Math.min(s, TRANSFER_UNTOUCHED)]++;
   let untouched = 0;
   for (const p of model.primitives) if (!last.status.has(p.id)) untouched += p.weights.vertexCount;
+  const totals = new Array<number>(TRANSFER_COLORS_SRGB.length).fill(0);
+  totals[0] = last.unweighted;
+  totals[1] = last.matched;
+  totals[2] = last.inpainted;
+  totals[3] = last.seeded;
   totals[TRANSFER_UNTOUCHED] = untouched;
   return totals;
 }

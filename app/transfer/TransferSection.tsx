@@ -1,3 +1,4 @@
+import { FormRow } from '../components/FormRow.tsx';
 import { NumberInput } from '../components/NumberField.tsx';
 import { ProgressBar } from '../components/ProgressBar.tsx';
 import { Segmented, type SegmentOption } from '../components/Segmented.tsx';
@@ -84,8 +85,8 @@ function Form({ disabled }: { disabled: boolean }) {
   useTransfer((s) => s.targets);
   useTransfer((s) => s.sources);
   const meshes = meshNodeOptions();
-  const targets = currentTargets();
-  const sources = currentSources();
+  const targets = currentTargets(meshes);
+  const sources = currentSources(meshes);
   const sourceOptions = meshes.filter((m) => m.skinned && !targets.includes(m.id));
   return (
     <fieldset className="ab-form tr-form" disabled={disabled}>
@@ -96,6 +97,7 @@ function Form({ disabled }: { disabled: boolean }) {
         checked={targets}
         set={(ids) => useTransfer.setState({ targets: ids })}
       />
+      {targets.length === 0 && <div className="ab-note">Tick the meshes to give weights.</div>}
       <MeshChecks
         label="Sources"
         name="transfer-source"
@@ -103,8 +105,10 @@ function Form({ disabled }: { disabled: boolean }) {
         checked={sources}
         set={(ids) => useTransfer.setState({ sources: ids })}
       />
-      <div className="ab-row" title="How far a target vertex may be from the body and still copy its weights">
-        <span className="ab-label">Distance</span>
+      <FormRow
+        label="Distance"
+        hint="How far a target vertex may be from the body and still copy its weights"
+      >
         <NumberInput
           className="ab-number"
           name="transfer-distance"
@@ -116,9 +120,8 @@ function Form({ disabled }: { disabled: boolean }) {
           onChange={(distance) => setForm({ distance })}
         />
         <span className="muted">× body diagonal</span>
-      </div>
-      <div className="ab-row" title="Largest angle between the two surfaces' normals for a copy">
-        <span className="ab-label">Angle</span>
+      </FormRow>
+      <FormRow label="Angle" hint="Largest angle between the two surfaces' normals for a copy">
         <NumberInput
           className="ab-number"
           name="transfer-angle"
@@ -131,9 +134,8 @@ function Form({ disabled }: { disabled: boolean }) {
           onChange={(angle) => setForm({ angle })}
         />
         <span className="muted">°</span>
-      </div>
-      <div className="ab-row">
-        <span className="ab-label">Method</span>
+      </FormRow>
+      <FormRow label="Method">
         <Segmented
           name="transfer-mode"
           className="ab-segmented"
@@ -141,7 +143,7 @@ function Form({ disabled }: { disabled: boolean }) {
           value={form.mode}
           onChange={(mode) => setForm({ mode })}
         />
-      </div>
+      </FormRow>
       <div className="tr-actions">
         <button
           type="button"

@@ -10,6 +10,7 @@ import type {
   EditorTransferReport,
 } from '../../src/editor/transfer-step.ts';
 import type { SkinnedModel } from '../../src/gltf/skinned-model.ts';
+import { progressPerFrame } from '../components/progress-per-frame.ts';
 import { editor } from '../editor-instance.ts';
 import { type NamedFile, toInputFiles } from '../io/file-input.ts';
 import { useUi } from '../store.ts';
@@ -70,30 +71,56 @@ export interface MeshNodeOption {
   id: number;
   label: string;
   skinned: boolean;
+  /** Unskinned and under a joint: a rigid prop. */
+  prop: boolean;
 }
 
 export function meshNodeOptions(): MeshNodeOption[] {
-  const nodes = editor.model?.document.getRoot().listNodes() ?? [];
+  const model = editor.model;
+  const nodes = model?.document.getRoot().listNodes() ?? [];
+  const index = new Map(nodes.map((n, i) => [n, i]));
+  /** A mesh hanging from a joint is a rigid prop (a robot's plates): it moves as it is. */
+  const underJoint = (id: number) => {
+    for (let p = nodes[id].getParentNode(); p; p = p.getParentNode())
+      if (model?.joints.has(index.get(p) ?? -1)) return true;
+    return false;
+  };
   return nodes.flatMap((n, id) =>
     n.getMesh()
-      ? [{ id, label: n.getName() || n.getMesh()?.getName() || `node ${id}`, skinned: !!n.getSkin() }]
+      ? [
+          {
+            id,
+            label: n.getName() || n.getMesh()?.getName() || `node ${id}`,
+            skinned: !!n.getSkin(),
+            prop: !n.getSkin() && underJoint(id),
+          },
+        ]
       : [],
   );
 }
 
-/** The targets the section shows ticked: the chosen ones, or the file's unskinned meshes. */
-export function currentTargets(): number[] {
-  const meshes = meshNodeOptions();
+/**
+ * Most unskinned meshes ticked by default: a dressing file has a few garments; a file with
+ * more is a scene (a city around the character), whose props nobody wants skinned by surprise.
+ */
+const MAX_DEFAULT_TARGETS = 4;
+
+/**
+ * The targets the section shows ticked: the chosen ones, or by default the file's unskinned
+ * meshes that are not rigid props under a joint, when there are at most MAX_DEFAULT_TARGETS.
+ */
+export function currentTargets(meshes = meshNodeOptions()): number[] {
   const chosen = useTransfer.getState().targets;
   if (chosen) return chosen.filter((id) => meshes.some((m) => m.id === id));
-  return meshes.flatMap((m) => (m.skinned ? [] : [m.id]));
+  const loose = meshes.flatMap((m) => (m.skinned || m.prop ? [] : [m.id]));
+  return loose.length <= MAX_DEFAULT_TARGETS ? loose : [];
 }
 
 /** The sources the section shows ticked: the chosen ones, or every skinned mesh not a target. */
-export function currentSources(): number[] {
-  const skinned = meshNodeOptions().flatMap((m) => (m.skinned ? [m.id] : []));
+export function currentSources(meshes = meshNodeOptions()): number[] {
+  const skinned = meshes.flatMap((m) => (m.skinned ? [m.id] : []));
   const chosen = useTransfer.getState().sources;
-  const targets = new Set(currentTargets());
+  const targets = new Set(currentTargets(meshes));
   return (chosen ?? skinned).filter((id) => skinned.includes(id) && !targets.has(id));
 }
 
@@ -166,15 +193,7 @@ async function runJob(
     useUi.getState().showToast('warning', 'A weight transfer is already running: wait for it or Cancel it.');
     throw new Error('A weight transfer is already running.');
   }
-  let pending = -1;
-  let frame = 0;
-  const onProgress = (f: number) => {
-    pending = f;
-    frame ||= requestAnimationFrame(() => {
-      frame = 0;
-      if (useTransfer.getState().running !== null) useTransfer.setState({ progress: pending });
-    });
-  };
+  const { onProgress, stop } = progressPerFrame((progress) => useTransfer.setState({ progress }));
   useTransfer.setState({ running: label, progress: 0 });
   let cancelled = false;
   cancelCurrent = () => {
@@ -197,7 +216,7 @@ async function runJob(
     throw e;
   } finally {
     cancelCurrent = null;
-    cancelAnimationFrame(frame);
+    stop();
     useTransfer.setState({ running: null, progress: null });
   }
 }

@@ -11,6 +11,7 @@
 import { WebIO } from '@gltf-transform/core';
 import { ALL_EXTENSIONS } from '@gltf-transform/extensions';
 import { type CreateSkinOptions, createSkinFromNodes, planSkin } from '../gltf/create-skin.ts';
+import { prepareExportWeights } from '../gltf/export/prepare-export-weights.ts';
 import { writeRenderableGlb } from '../gltf/renderable-glb.ts';
 import { buildSkinnedModel } from '../gltf/skinned-model.ts';
 import type { EditorAutobindOptions, EditorAutobindStats } from './autobind-job.ts';
@@ -56,10 +57,17 @@ function aborted(): Error {
 
 let io: WebIO | null = null;
 
-/** A copy of the document that shares nothing with it (node, mesh and primitive order kept). */
+/**
+ * A copy of the document that shares nothing with it (node, mesh and primitive order kept),
+ * holding the editor's current weights: strokes, tools and auto-bind change the editor's
+ * weights, not the document's accessors (export stages them the same way).
+ */
 export async function copyDocument(editor: Editor) {
   io ??= new WebIO().registerExtensions(ALL_EXTENSIONS);
-  return io.readBinary(await writeRenderableGlb(editor.requireModel().document));
+  const model = editor.requireModel();
+  const K = model.primitives[0]?.weights.influences === 8 ? 8 : 4;
+  const { primitives } = prepareExportWeights(model, { maxInfluences: K, weights: 'float', prune: 0 });
+  return io.readBinary(await writeRenderableGlb(model.document, primitives));
 }
 
 /** See {@link Editor.createSkin}. `isCancelled` is asked after the copy (the only wait). */

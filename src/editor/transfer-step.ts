@@ -20,7 +20,6 @@ import {
   planTransfer,
   type TransferMeshesReport,
   type TransferWork,
-  writeWeights,
 } from '../gltf/transfer-meshes.ts';
 import type { TransferJob, TransferRunner } from '../transfer/transfer-client.ts';
 import { copyDocument } from './create-skin-step.ts';
@@ -63,6 +62,12 @@ export interface LastTransfer {
   model: SkinnedModel;
   /** TransferStatus per vertex, by primitive id of `model`. */
   status: Map<number, Uint8Array>;
+  /** Target vertices per outcome (the view's key). */
+  matched: number;
+  inpainted: number;
+  seeded: number;
+  /** Target vertices left without weight after the transfer (0, always; shown if not). */
+  unweighted: number;
 }
 
 export interface EditorTransferJob {
@@ -92,18 +97,6 @@ function changedUnder(): Error {
   return new Error(
     'the file changed while it ran (an undo, a stroke or another file), so nothing was applied: run it again.',
   );
-}
-
-/**
- * The copy's weights as the editor holds them now: the document keeps the weights it was read
- * with, while strokes, tools and auto-bind change the editor's (export writes them the same way).
- */
-function writeCurrentWeights(copy: Document, model: SkinnedModel): void {
-  const meshes = copy.getRoot().listMeshes();
-  for (const prim of model.primitives) {
-    const primitive = meshes[prim.meshIndex]?.listPrimitives()[prim.primitiveIndex];
-    if (primitive) writeWeights(copy, primitive, prim.weights);
-  }
 }
 
 function userError(err: unknown): Error {
@@ -148,7 +141,6 @@ function runOnCopy(
     const copy = await copyDocument(editor);
     if (cancelled) throw aborted();
     if (!unchanged()) throw changedUnder();
-    writeCurrentWeights(copy, model);
     const { targets, sources, sourceDocument } = await prepare(copy);
     if (cancelled) throw aborted();
     if (!unchanged()) throw changedUnder();
@@ -180,17 +172,23 @@ function runOnCopy(
       influences: model.primitives[0]?.weights.influences === 8 ? 8 : 4,
     });
     const status = new Map<number, Uint8Array>();
+    let unweighted = 0;
     for (const t of report.targets) {
       t.node
         .getMesh()
         ?.listPrimitives()
         .forEach((primitive, k) => {
           const p = next.primitives.find((q) => q.primitive === primitive);
-          if (p && t.status[k]?.length === p.weights.vertexCount) status.set(p.id, t.status[k]);
+          if (!p || t.status[k]?.length !== p.weights.vertexCount) return;
+          status.set(p.id, t.status[k]);
+          // Slots are strongest first: a vertex whose first weight is 0 has none (it never should).
+          const { weights: w, influences: K, vertexCount } = p.weights;
+          for (let v = 0; v < vertexCount; v++) if (!(w[v * K] > 0)) unweighted++;
         });
     }
     // Set first: listeners of the model change (the viewport) read it.
-    editor.lastTransfer = { model: next, status };
+    const { matched, inpainted, seeded } = report;
+    editor.lastTransfer = { model: next, status, matched, inpainted, seeded, unweighted };
     changeModel(editor, next, label, [...editor.excluded]);
     return {
       label,

@@ -106,11 +106,15 @@ export function transferWeights(
     throw new Error(`The target's weights hold ${o.existing.vertexCount} vertices, its mesh ${n}.`);
   }
   const graph = buildTargetGraph(target.positions, target.indices);
-  const table = new WeightTable(graph.count);
-  // 0: not yet weighted, 1: fixed (matched or seed), 2: inpainted; `seeds` marks the seeds.
-  const fixed = new Uint8Array(graph.count);
-  const seeds = new Uint8Array(graph.count);
-  const sum = new InfluenceSum(o.jointCount);
+  const m: Matching = {
+    surface,
+    graph,
+    table: new WeightTable(graph.count),
+    fixed: new Uint8Array(graph.count),
+    seeds: new Uint8Array(graph.count),
+    sum: new InfluenceSum(o.jointCount),
+  };
+  const { table, fixed, seeds } = m;
   const progress = throttle(o.onProgress ?? null);
   const threshold = Math.max(o.distance, 0) * surface.diagonal;
   const cosAngle = Math.cos((Math.min(Math.max(o.angle, 0), 180) * Math.PI) / 180);
@@ -119,11 +123,11 @@ export function transferWeights(
   if (o.mode === 'closest') {
     for (let u = 0; u < graph.count; u++) {
       if (u % CHUNK === 0) checkpoint(o.signal, progress, (0.9 * u) / graph.count);
-      matchAt(surface, graph, table, sum, u, Number.POSITIVE_INFINITY);
+      matchAt(m, u, Number.POSITIVE_INFINITY);
       fixed[u] = 1;
     }
   } else {
-    matchRobust(surface, graph, table, fixed, seeds, sum, threshold, cosAngle, contact, o, progress);
+    matchRobust(m, { threshold, cosAngle, contact }, o, progress);
     checkpoint(o.signal, progress, 0.7);
     inpaintWeights(graph, fixed, table, o.jointCount, {
       signal: o.signal,
@@ -132,29 +136,42 @@ export function transferWeights(
     // A vertex no region reached (none should be: every piece is seeded) copies its closest.
     for (let u = 0; u < graph.count; u++) {
       if (fixed[u] !== 0 && table.has(u)) continue;
-      matchAt(surface, graph, table, sum, u, Number.POSITIVE_INFINITY);
+      matchAt(m, u, Number.POSITIVE_INFINITY);
       fixed[u] = 1;
       seeds[u] = 1;
     }
   }
   checkpoint(o.signal, progress, 0.95);
-  return write(graph, table, fixed, seeds, sum, n, K, o, start);
+  return write(m, n, K, o, start);
+}
+
+/** What one transfer works on: the source, the welded target, the weight table and the marks. */
+interface Matching {
+  surface: SourceSurface;
+  graph: TargetGraph;
+  table: WeightTable;
+  /** Per welded vertex: 0 not yet weighted, 1 fixed (matched or seed), 2 inpainted. */
+  fixed: Uint8Array;
+  /** Per welded vertex: a seed of a piece that had no match. */
+  seeds: Uint8Array;
+  sum: InfluenceSum;
+}
+
+/** The match thresholds in model units (distances) and as a cosine. */
+interface MatchLimits {
+  threshold: number;
+  cosAngle: number;
+  contact: number;
 }
 
 /** Steps 1–2: matches by distance and normal, orients pieces, seeds unmatched pieces. */
 function matchRobust(
-  surface: SourceSurface,
-  graph: TargetGraph,
-  table: WeightTable,
-  fixed: Uint8Array,
-  seeds: Uint8Array,
-  sum: InfluenceSum,
-  threshold: number,
-  cosAngle: number,
-  contact: number,
+  match: Matching,
+  { threshold, cosAngle, contact }: MatchLimits,
   o: TransferOptions,
   progress: (f: number) => void,
 ): void {
+  const { surface, graph, fixed } = match;
   const m = graph.count;
   // Per candidate: its closest point's weights (in the table), distance and normals' dot product.
   const dot = new Float32Array(m);
@@ -163,10 +180,10 @@ function matchRobust(
   const vote = new Float64Array(graph.pieceCount);
   for (let u = 0; u < m; u++) {
     if (u % CHUNK === 0) checkpoint(o.signal, progress, (0.6 * u) / m);
-    if (!matchAt(surface, graph, table, sum, u, threshold)) continue;
+    if (!matchAt(match, u, threshold)) continue;
     near[u] = 1;
     gap[u] = surface.distance;
-    const d = normalDot(surface, graph, u);
+    const d = normalDot(match, u);
     dot[u] = d;
     vote[graph.piece[u]] += d;
   }
@@ -192,30 +209,26 @@ function matchRobust(
   for (let p = 0; p < graph.pieceCount; p++) {
     if (matchedInPiece[p]) continue;
     checkpoint(o.signal, progress, 0.6 + (0.1 * p) / graph.pieceCount);
-    seedPiece(surface, graph, table, fixed, seeds, sum, members[p], threshold, cosAngle, flip[p] === 1);
+    seedPiece(match, members[p], threshold, cosAngle, flip[p] === 1);
   }
 }
 
 function seedPiece(
-  surface: SourceSurface,
-  graph: TargetGraph,
-  table: WeightTable,
-  fixed: Uint8Array,
-  seeds: Uint8Array,
-  sum: InfluenceSum,
+  match: Matching,
   vertices: Int32Array,
   threshold: number,
   cosAngle: number,
   flipped: boolean,
 ): void {
+  const { surface, fixed, seeds } = match;
   const distance = new Float64Array(vertices.length);
   const agrees = new Uint8Array(vertices.length);
   let nearest = Number.POSITIVE_INFINITY;
   for (let i = 0; i < vertices.length; i++) {
     const u = vertices[i];
-    matchAt(surface, graph, table, sum, u, Number.POSITIVE_INFINITY);
+    matchAt(match, u, Number.POSITIVE_INFINITY);
     distance[i] = surface.distance;
-    const d = normalDot(surface, graph, u) * (flipped ? -1 : 1);
+    const d = normalDot(match, u) * (flipped ? -1 : 1);
     agrees[i] = d >= cosAngle || Number.isNaN(d) ? 1 : 0;
     if (surface.distance < nearest) nearest = surface.distance;
   }
@@ -254,14 +267,7 @@ function contactDistances(
 }
 
 /** Queries the closest source point of welded vertex u; stores its weights in the table. */
-function matchAt(
-  surface: SourceSurface,
-  graph: TargetGraph,
-  table: WeightTable,
-  sum: InfluenceSum,
-  u: number,
-  maxDistance: number,
-): boolean {
+function matchAt({ surface, graph, table, sum }: Matching, u: number, maxDistance: number): boolean {
   const v = graph.representative[u];
   const P = graph.positions;
   if (!surface.closest(P[v * 3], P[v * 3 + 1], P[v * 3 + 2], maxDistance)) return false;
@@ -272,7 +278,7 @@ function matchAt(
 }
 
 /** Cosine between target vertex u's normal and the last query's source normal (NaN: none). */
-function normalDot(surface: SourceSurface, graph: TargetGraph, u: number): number {
+function normalDot({ surface, graph }: Matching, u: number): number {
   const N = graph.normals;
   const nx = N[u * 3];
   const ny = N[u * 3 + 1];
@@ -283,11 +289,7 @@ function normalDot(surface: SourceSurface, graph: TargetGraph, u: number): numbe
 
 /** Step 4: writes the table to every target vertex, lock-aware. */
 function write(
-  graph: TargetGraph,
-  table: WeightTable,
-  fixed: Uint8Array,
-  seeds: Uint8Array,
-  sum: InfluenceSum,
+  { graph, table, fixed, seeds, sum }: Matching,
   n: number,
   K: number,
   o: TransferOptions,

@@ -58,6 +58,12 @@ describe('Editor.addToCharacter', () => {
     expect(jacket.primitive.getMaterial()?.getName()).toBe('JacketCloth');
     expect(findInvariantViolations(jacket.weights)).toEqual([]);
     expect(editor.lastTransfer?.status.get(jacket.id)?.length).toBe(jacket.weights.vertexCount);
+    expect(editor.lastTransfer).toMatchObject({
+      matched: report.matched,
+      inpainted: report.inpainted,
+      seeded: report.seeded,
+      unweighted: 0,
+    });
     expect(editor.history.undoCount).toBe(steps + 1);
     editor.undo();
     expect(editor.model).toBe(before);

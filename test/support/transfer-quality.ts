@@ -2,11 +2,12 @@
  * Yardsticks of weight transfer for `npm run bench:transfer` (not product code):
  * - {@link followQuality}: under poses, how well an offset garment keeps its distance to the body;
  * - {@link offsetShell}: a garment-like shell of a skinned primitive (pushed out along the welded
- *   normals, then simplified with meshoptimizer so its topology is new), with the body vertex
+ *   normals of src/mesh, then simplified with meshoptimizer so its topology is new), with the body vertex
  *   each shell vertex came from, whose artist weights are the reference.
  */
 import { MeshoptSimplifier } from 'meshoptimizer';
 import type { SkinnedModel } from '../../src/gltf/skinned-model.ts';
+import { weldedNormals } from '../../src/mesh/oriented-normals.ts';
 import { Pose } from '../../src/pose/pose.ts';
 import type { PosedMesh } from '../../src/pose/posed-mesh.ts';
 import { SkinWeights } from '../../src/skin/skin-weights.ts';
@@ -101,38 +102,6 @@ export interface OffsetShell {
   origin: Uint32Array;
 }
 
-/** Area-weighted normals over vertices welded by position (so seams do not crack the shell). */
-function weldedNormals(positions: Float32Array, indices: Uint32Array): Float32Array {
-  const n = positions.length / 3;
-  const key = new Map<string, number>();
-  const group = new Int32Array(n);
-  for (let v = 0; v < n; v++) {
-    const k = `${positions[v * 3]},${positions[v * 3 + 1]},${positions[v * 3 + 2]}`;
-    let g = key.get(k);
-    if (g === undefined) key.set(k, (g = key.size));
-    group[v] = g;
-  }
-  const acc = new Float64Array(key.size * 3);
-  for (let t = 0; t < indices.length; t += 3) {
-    const [a, b, c] = [indices[t], indices[t + 1], indices[t + 2]];
-    const e1 = [0, 1, 2].map((i) => positions[b * 3 + i] - positions[a * 3 + i]);
-    const e2 = [0, 1, 2].map((i) => positions[c * 3 + i] - positions[a * 3 + i]);
-    const cross = [
-      e1[1] * e2[2] - e1[2] * e2[1],
-      e1[2] * e2[0] - e1[0] * e2[2],
-      e1[0] * e2[1] - e1[1] * e2[0],
-    ];
-    for (const v of [a, b, c]) for (let i = 0; i < 3; i++) acc[group[v] * 3 + i] += cross[i];
-  }
-  const out = new Float32Array(n * 3);
-  for (let v = 0; v < n; v++) {
-    const g = group[v];
-    const len = Math.hypot(acc[g * 3], acc[g * 3 + 1], acc[g * 3 + 2]) || 1;
-    for (let i = 0; i < 3; i++) out[v * 3 + i] = acc[g * 3 + i] / len;
-  }
-  return out;
-}
-
 /**
  * Pushes `rest` (a primitive's rest-pose world positions) out by `offset` along its welded
  * normals, then simplifies to about `keep` of its triangles (meshoptimizer): a shell with its
@@ -145,7 +114,8 @@ export async function offsetShell(
   keep = 0.5,
 ): Promise<OffsetShell> {
   await MeshoptSimplifier.ready;
-  const normals = weldedNormals(rest, indices);
+  // The mesh module's welded normals (seam copies agree, pieces oriented outward): no crack.
+  const [normals] = weldedNormals([rest], [indices]);
   const pushed = new Float32Array(rest.length);
   for (let i = 0; i < rest.length; i++) pushed[i] = rest[i] + offset * normals[i];
   const target = Math.max(3, Math.floor((indices.length * keep) / 3) * 3);
