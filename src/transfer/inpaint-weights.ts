@@ -10,11 +10,13 @@
  * values, so the weights come out in [0, 1] and sum to 1 (each joint's solve is linear and the
  * boundary sums are 1) without clamping — what DESIGN.md's invariants want of any operation.
  *
- * The solve is Jacobi-preconditioned conjugate gradients per joint, started from the weights of
- * the nearest boundary vertex (a breadth-first fill), so a region a few rings wide converges in a
+ * The solve is auto-bind's Jacobi-preconditioned conjugate gradients on a region (solveRegion of
+ * src/bind, Dirichlet outside the region) per joint, started from the weights of the nearest
+ * boundary vertex (a breadth-first fill), so a region a few rings wide converges in a
  * handful of iterations and a large one (a hood, a coat's hem) still converges to the smooth
  * answer. A region with no matched neighbour at all is left empty for the caller.
  */
+import { type Laplacian, RegionScratch, solveRegion } from '../bind/cotangent-laplacian.ts';
 import { InfluenceSum } from '../tools/assign-influences.ts';
 import type { TargetGraph } from './target-graph.ts';
 import { insertStrongest, type WeightTable } from './weight-table.ts';
@@ -47,8 +49,14 @@ export interface InpaintReport {
   inpainted: number;
   /** Regions that touched no matched vertex (left empty). */
   unreached: number;
-  /** Largest iteration count any joint's solve needed. */
-  iterations: number;
+}
+
+/** What every region's solve shares: the graph as a Laplacian (D − W), and scratch. */
+interface Solver {
+  lap: Laplacian;
+  /** No spring term: the plain harmonic system. */
+  spring: Float64Array;
+  scratch: RegionScratch;
 }
 
 /**
@@ -67,7 +75,16 @@ export function inpaintWeights(
   const { offsets, adjacency } = graph;
   const m = graph.count;
   const local = new Int32Array(m).fill(-1);
-  const report: InpaintReport = { regions: 0, inpainted: 0, unreached: 0, iterations: 0 };
+  const report: InpaintReport = { regions: 0, inpainted: 0, unreached: 0 };
+  // The graph's Laplacian: off-diagonal edge weights, diagonal their sum (boundary edges too).
+  const diagonal = new Float64Array(m);
+  for (let u = 0; u < m; u++)
+    for (let k = offsets[u]; k < offsets[u + 1]; k++) diagonal[u] += graph.edgeWeights[k];
+  const solver: Solver = {
+    lap: { offsets, neighbours: adjacency, weights: graph.edgeWeights, diagonal, area: new Float64Array(0) },
+    spring: new Float64Array(m),
+    scratch: new RegionScratch(m, adjacency.length),
+  };
   const region: number[] = [];
   const sum = new InfluenceSum(jointCount);
   for (let seed = 0; seed < m; seed++) {
@@ -87,7 +104,7 @@ export function inpaintWeights(
       }
     }
     report.regions++;
-    const reached = solveRegion(graph, fixed, table, local, region, sum, o, report);
+    const reached = inpaintRegion(graph, fixed, table, local, region, sum, o, solver);
     if (!reached) report.unreached++;
     else report.inpainted += region.length;
     o.onRegion?.(report.inpainted);
@@ -96,7 +113,7 @@ export function inpaintWeights(
 }
 
 /** Solves one region; false when it touches no fixed vertex. */
-function solveRegion(
+function inpaintRegion(
   graph: TargetGraph,
   fixed: Uint8Array,
   table: WeightTable,
@@ -104,7 +121,7 @@ function solveRegion(
   region: number[],
   sum: InfluenceSum,
   o: InpaintOptions,
-  report: InpaintReport,
+  solver: Solver,
 ): boolean {
   const { offsets, adjacency, edgeWeights } = graph;
   const n = region.length;
@@ -139,21 +156,11 @@ function solveRegion(
   const joints = Array.from(sum.joints.subarray(0, sum.count));
   const J = joints.length;
 
-  // 3. The system: diag = Σ of all edge weights at u; off-diagonal entries to region neighbours.
-  const diag = new Float64Array(n);
-  for (let i = 0; i < n; i++) {
-    const u = region[i];
-    let d = 0;
-    for (let k = offsets[u]; k < offsets[u + 1]; k++) d += edgeWeights[k];
-    diag[i] = d;
-  }
+  // 3. Per joint: L_UU x = W_UB b, the boundary's weights on the right-hand side.
+  const verts = Int32Array.from(region);
   const values = new Float64Array(n * J);
   const x = new Float64Array(n);
   const b = new Float64Array(n);
-  const r = new Float64Array(n);
-  const z = new Float64Array(n);
-  const p = new Float64Array(n);
-  const q = new Float64Array(n);
   for (let c = 0; c < J; c++) {
     if (o.signal?.aborted) throw new TransferCancelled();
     const j = joints[c];
@@ -167,8 +174,18 @@ function solveRegion(
       b[i] = bi;
       x[i] = table.weightOf(nearest[i], j);
     }
-    const iterations = conjugateGradient(graph, region, local, fixed, diag, b, x, r, z, p, q, o);
-    if (iterations > report.iterations) report.iterations = iterations;
+    solveRegion(
+      verts,
+      n,
+      local,
+      solver.lap,
+      solver.spring,
+      x,
+      b,
+      solver.scratch,
+      o.tolerance,
+      o.maxIterations,
+    );
     for (let i = 0; i < n; i++) values[i * J + c] = x[i];
   }
 
@@ -189,76 +206,4 @@ function solveRegion(
     fixed[u] = 2;
   }
   return true;
-}
-
-/** Jacobi-preconditioned CG on the region's system, from the guess in `x`; returns iterations. */
-function conjugateGradient(
-  graph: TargetGraph,
-  region: number[],
-  local: Int32Array,
-  fixed: Uint8Array,
-  diag: Float64Array,
-  b: Float64Array,
-  x: Float64Array,
-  r: Float64Array,
-  z: Float64Array,
-  p: Float64Array,
-  q: Float64Array,
-  o: InpaintOptions,
-): number {
-  const n = region.length;
-  multiply(graph, region, local, fixed, diag, x, q);
-  let bNorm = 0;
-  let rz = 0;
-  for (let i = 0; i < n; i++) {
-    r[i] = b[i] - q[i];
-    z[i] = r[i] / diag[i];
-    p[i] = z[i];
-    rz += r[i] * z[i];
-    bNorm += b[i] * b[i];
-  }
-  const stop = o.tolerance * o.tolerance * Math.max(bNorm, 1e-300);
-  for (let it = 0; it < o.maxIterations; it++) {
-    let rr = 0;
-    for (let i = 0; i < n; i++) rr += r[i] * r[i];
-    if (rr <= stop) return it;
-    multiply(graph, region, local, fixed, diag, p, q);
-    let pq = 0;
-    for (let i = 0; i < n; i++) pq += p[i] * q[i];
-    if (!(pq > 0)) return it;
-    const alpha = rz / pq;
-    let rzNext = 0;
-    for (let i = 0; i < n; i++) {
-      x[i] += alpha * p[i];
-      r[i] -= alpha * q[i];
-      z[i] = r[i] / diag[i];
-      rzNext += r[i] * z[i];
-    }
-    const beta = rzNext / rz;
-    rz = rzNext;
-    for (let i = 0; i < n; i++) p[i] = z[i] + beta * p[i];
-  }
-  return o.maxIterations;
-}
-
-/** out = (D − W_UU) · v over the region. */
-function multiply(
-  graph: TargetGraph,
-  region: number[],
-  local: Int32Array,
-  fixed: Uint8Array,
-  diag: Float64Array,
-  v: Float64Array,
-  out: Float64Array,
-): void {
-  const { offsets, adjacency, edgeWeights } = graph;
-  for (let i = 0; i < region.length; i++) {
-    const u = region[i];
-    let s = diag[i] * v[i];
-    for (let k = offsets[u]; k < offsets[u + 1]; k++) {
-      const w = adjacency[k];
-      if (fixed[w] === 0) s -= edgeWeights[k] * v[local[w]];
-    }
-    out[i] = s;
-  }
 }
