@@ -10,7 +10,7 @@
  * Normals: one per welded position, the sum of the unit normals of the triangles around it
  * (across parts, so seam copies agree), oriented outward per closed piece (weldedNormals).
  */
-import { BufferAttribute, BufferGeometry, Vector3 } from 'three';
+import { BufferAttribute, BufferGeometry, Triangle, Vector3 } from 'three';
 import { type HitPointInfo, MeshBVH } from 'three-mesh-bvh';
 import { weldedNormals } from '../mesh/oriented-normals.ts';
 import type { SkinWeights } from '../skin/skin-weights.ts';
@@ -28,6 +28,11 @@ export interface SourcePart {
 
 const _p = new Vector3();
 const _hit: HitPointInfo = { point: new Vector3(), distance: 0, faceIndex: 0 };
+const _a = new Vector3();
+const _b = new Vector3();
+const _c = new Vector3();
+const _bary = new Vector3();
+const _n = new Vector3();
 
 export class SourceSurface {
   readonly vertexCount: number;
@@ -115,7 +120,24 @@ export class SourceSurface {
     const a = this.index[hit.faceIndex * 3];
     const b = this.index[hit.faceIndex * 3 + 1];
     const c = this.index[hit.faceIndex * 3 + 2];
-    barycentric(P, a, b, c, hit.point.x, hit.point.y, hit.point.z, this);
+    _a.fromArray(P, a * 3);
+    _b.fromArray(P, b * 3);
+    _c.fromArray(P, c * 3);
+    // A degenerate triangle (null) is stood for by its first corner.
+    if (Triangle.getBarycoord(hit.point, _a, _b, _c, _bary)) {
+      // The point is on the triangle up to rounding: clamp what rounding made negative.
+      const u = Math.max(0, _bary.x);
+      const v = Math.max(0, _bary.y);
+      const w = Math.max(0, _bary.z);
+      const total = u + v + w || 1;
+      this.b0 = u / total;
+      this.b1 = v / total;
+      this.b2 = w / total;
+    } else {
+      this.b0 = 1;
+      this.b1 = 0;
+      this.b2 = 0;
+    }
     const N = this.normals;
     let nx = this.b0 * N[a * 3] + this.b1 * N[b * 3] + this.b2 * N[c * 3];
     let ny = this.b0 * N[a * 3 + 1] + this.b1 * N[b * 3 + 1] + this.b2 * N[c * 3 + 1];
@@ -123,10 +145,10 @@ export class SourceSurface {
     let len = Math.hypot(nx, ny, nz);
     if (!(len > 1e-12)) {
       // Opposite normals cancelled (a thin sheet's two sides): use the face's own normal.
-      faceNormal(P, a, b, c, this);
-      nx = this.nx;
-      ny = this.ny;
-      nz = this.nz;
+      Triangle.getNormal(_a, _b, _c, _n);
+      nx = _n.x;
+      ny = _n.y;
+      nz = _n.z;
       len = Math.hypot(nx, ny, nz) || 1;
     }
     this.nx = nx / len;
@@ -185,67 +207,4 @@ export function diagonalOf(positions: Float32Array): number {
   }
   const d = Math.hypot(x1 - x0, y1 - y0, z1 - z0);
   return Number.isFinite(d) ? d : 0;
-}
-
-/** Barycentric coordinates of point (px, py, pz) (on the triangle) in triangle a b c. */
-function barycentric(
-  P: Float32Array,
-  a: number,
-  b: number,
-  c: number,
-  px: number,
-  py: number,
-  pz: number,
-  out: { b0: number; b1: number; b2: number },
-): void {
-  const ax = P[a * 3];
-  const ay = P[a * 3 + 1];
-  const az = P[a * 3 + 2];
-  const e1x = P[b * 3] - ax;
-  const e1y = P[b * 3 + 1] - ay;
-  const e1z = P[b * 3 + 2] - az;
-  const e2x = P[c * 3] - ax;
-  const e2y = P[c * 3 + 1] - ay;
-  const e2z = P[c * 3 + 2] - az;
-  const qx = px - ax;
-  const qy = py - ay;
-  const qz = pz - az;
-  const d11 = e1x * e1x + e1y * e1y + e1z * e1z;
-  const d12 = e1x * e2x + e1y * e2y + e1z * e2z;
-  const d22 = e2x * e2x + e2y * e2y + e2z * e2z;
-  const q1 = qx * e1x + qy * e1y + qz * e1z;
-  const q2 = qx * e2x + qy * e2y + qz * e2z;
-  const det = d11 * d22 - d12 * d12;
-  if (!(Math.abs(det) > 1e-30)) {
-    // A degenerate triangle: its first corner stands for it.
-    out.b0 = 1;
-    out.b1 = 0;
-    out.b2 = 0;
-    return;
-  }
-  let u = (d22 * q1 - d12 * q2) / det;
-  let v = (d11 * q2 - d12 * q1) / det;
-  u = Math.min(1, Math.max(0, u));
-  v = Math.min(1 - u, Math.max(0, v));
-  out.b0 = 1 - u - v;
-  out.b1 = u;
-  out.b2 = v;
-}
-
-function faceNormal(
-  P: Float32Array,
-  a: number,
-  b: number,
-  c: number,
-  out: { nx: number; ny: number; nz: number },
-): void {
-  const e1x = P[b * 3] - P[a * 3];
-  const e1y = P[b * 3 + 1] - P[a * 3 + 1];
-  const e1z = P[b * 3 + 2] - P[a * 3 + 2];
-  const e2x = P[c * 3] - P[a * 3];
-  const e2y = P[c * 3 + 1] - P[a * 3 + 1];
-  const e2z = P[c * 3 + 2] - P[a * 3 + 2];
-  out.nx = e1y * e2z - e1z * e2y;
-  out.ny = e1z * e2x - e1x * e2z;
-  out.nz = e1x * e2y - e1y * e2x;
 }
