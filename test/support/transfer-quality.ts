@@ -134,7 +134,9 @@ export async function offsetShell(
     out[i] = r;
   }
   const positions = new Float32Array(origin.length * 3);
-  origin.forEach((v, i) => positions.set(pushed.subarray(v * 3, v * 3 + 3), i * 3));
+  for (let i = 0; i < origin.length; i++) {
+    positions.set(pushed.subarray(origin[i] * 3, origin[i] * 3 + 3), i * 3);
+  }
   return { positions, indices: out, origin: Uint32Array.from(origin) };
 }
 
