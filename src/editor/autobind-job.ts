@@ -25,7 +25,7 @@ import type { Editor } from './editor.ts';
 /** What an auto-bind job reads and writes of the editor. */
 type BindContext = Pick<
   Editor,
-  'commitStep' | 'excluded' | 'locks' | 'model' | 'requireModel' | 'resolveJoint'
+  'commitStep' | 'excluded' | 'locks' | 'model' | 'requireModel' | 'resolveJoint' | 'editWeights'
 >;
 
 /** Runs one bind (the AutobindClient's `run` has this shape); `existing` is for rebinds. */
@@ -103,12 +103,7 @@ function aborted(): Error {
 }
 
 /** One group's request: its input with exclusions, and (rebinds) existing weights and locks. */
-function groupRequest(
-  editor: BindContext,
-  model: SkinnedModel,
-  group: ModelBindGroup,
-  selected: Set<number> | null,
-) {
+function groupRequest(editor: BindContext, group: ModelBindGroup, selected: Set<number> | null) {
   const input: AutobindInput = {
     ...group.input,
     // Left out: what the user excluded, and joints of another branch (bindGroupsOfModel).
@@ -130,7 +125,7 @@ function groupRequest(
         group.jointMaps[k].forEach((skinIndex, i) => {
           if (skinIndex >= 0) inverse[skinIndex] = i;
         });
-        return remapJoints(model.primitives[p].weights, inverse);
+        return remapJoints(editor.editWeights(p), inverse);
       })
     : null;
   return { input, locked, onlyJoints, existing };
@@ -173,7 +168,7 @@ export function runAutobind(
     const groupStats: AutobindStats[] = [];
     let done = 0;
     for (const [g, group] of groups.entries()) {
-      const req = groupRequest(editor, model, group, selected);
+      const req = groupRequest(editor, group, selected);
       // A rebind merges into the existing K slots; a fresh bind may use fewer than the model holds.
       const K = req.onlyJoints ? slots : Math.min(options.maxInfluences ?? 4, slots);
       const wire: AutobindWireOptions = {
@@ -243,9 +238,11 @@ function apply(editor: BindContext, model: SkinnedModel, results: Map<number, Sk
   prims.forEach((_, i) => {
     vertexPart.fill(i, vertexOffset[i], vertexOffset[i + 1]);
   });
+  // The active layer's edit buffers: auto-bind into a layer is a layer of auto-bind's weights.
+  const edits = prims.map((p) => editor.editWeights(p.id));
   const recorder = new PatchRecorder({
     primitives: prims.map((p) => p.id),
-    weights: prims.map((p) => p.weights),
+    weights: edits,
     vertexOffset,
     vertexPart,
   });
@@ -255,8 +252,8 @@ function apply(editor: BindContext, model: SkinnedModel, results: Map<number, Sk
     const next = results.get(p);
     if (!next) return;
     for (let v = 0; v < prim.weights.vertexCount; v++) recorder.capture(vertexOffset[p] + v, p, v);
-    prim.weights.joints.set(next.joints);
-    prim.weights.weights.set(next.weights);
+    edits[p].joints.set(next.joints);
+    edits[p].weights.set(next.weights);
   });
   const patches = recorder.finish();
   editor.commitStep(

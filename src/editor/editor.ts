@@ -10,6 +10,8 @@ import { type SkeletonRootCandidate, skeletonRootCandidates } from '../gltf/skel
 import { buildSkinnedModel, type SkinnedModel } from '../gltf/skinned-model.ts';
 import { type StructureChange, type UndoEntry, type UndoMark, UndoStack } from '../history/undo-stack.ts';
 import { applyWeightPatch, type WeightPatch } from '../history/weight-patch.ts';
+import { BASE_LAYER } from '../layers/layer-stack.ts';
+import type { SkinWeights } from '../skin/skin-weights.ts';
 import {
   type AutobindRunner,
   type EditorAutobindJob,
@@ -25,6 +27,7 @@ import {
   type EditorCreateSkinOptions,
 } from './create-skin-step.ts';
 import { Emitter } from './emitter.ts';
+import { LayerSession } from './layer-session.ts';
 import { type Notice, repairNotice } from './notices.ts';
 import { PaintSession } from './paint-session.ts';
 import { PaintTargets } from './paint-targets.ts';
@@ -158,10 +161,57 @@ export class Editor {
   weightsRevision = 0;
   /** The `weightsRevision` the user last took away as a file (see {@link markExported}). */
   exportedRevision = 0;
+  /** Weight layers: the stack of the loaded model, the active layer, the paint target (see LayerSession). */
+  readonly layers = new LayerSession(this);
+  /** > 0 while a 'weights' event reports composed weights already in step with the layers. */
+  private composedOnly = 0;
 
   constructor() {
     // Subscribed first, so every other listener already sees the new revision.
     this.events.on('weights', () => this.weightsRevision++);
+    // Then the layers: an edit of the active layer's buffer is stored there and recomposed before
+    // any view reads the composed weights.
+    this.events.on('weights', (ranges) => {
+      if (this.composedOnly > 0 || !this.model) return;
+      const stack = this.layers.stack;
+      if (!stack.layered) return;
+      for (const r of ranges) stack.syncWeights(r.primitive, r.start, r.end);
+    });
+  }
+
+  /**
+   * The weights edits of `primitive` read and write: the active layer's (where it painted, and
+   * the stack below it elsewhere). Without layers, the model's own `prim.weights`.
+   */
+  editWeights(primitive: number): SkinWeights {
+    return this.layers.stack.edit(primitive);
+  }
+
+  /** Emits 'weights' for composed weights that are already in step with the layers (no sync). */
+  announceComposed(ranges: EditorEvents['weights']): void {
+    this.composedOnly++;
+    try {
+      this.events.emit('weights', ranges);
+    } finally {
+      this.composedOnly--;
+    }
+  }
+
+  /** The active layer's mask buffer changed in `ranges`: stored in the layer, recomposed, announced. */
+  maskEdited(ranges: EditorEvents['weights']): void {
+    const stack = this.layers.stack;
+    for (const r of ranges) stack.syncMask(r.primitive, r.start, r.end);
+    this.announceComposed(ranges);
+  }
+
+  /** Ends a stroke in progress (kept, one step) before a layer operation. */
+  paintSessionEnd(): void {
+    if (this.paintSession?.painting) this.paintSession.endStroke();
+  }
+
+  /** Points painters at the current edit buffers (after the first layer made buffers of their own). */
+  rebindPainters(): void {
+    this.surfaceCache?.rebind();
   }
 
   /**
@@ -250,6 +300,7 @@ export class Editor {
   installModel(install: ModelInstall): void {
     this.paintSession?.cancelStroke();
     const { model } = install;
+    const previous = install.fresh ? null : this.model;
     this.model = model;
     if (install.fileName !== undefined) this.fileName = install.fileName;
     this.sourceBytes = install.sourceBytes;
@@ -264,6 +315,7 @@ export class Editor {
       this.notices = [];
       this.history.clear();
     }
+    this.layers.modelInstalled(model, previous);
     this.selectedJoint = this.busiestJoint(model);
     this.events.emit('model', model);
     this.events.emit('selection', this.selectedJoint);
@@ -370,11 +422,14 @@ export class Editor {
       );
     }
     const skinJoints = model.skins[prim.skins[0]].joints;
-    return prim.weights.influencesOf(vertex).map(({ joint, weight }) => ({
-      joint: skinJoints[joint],
-      name: model.joints.get(skinJoints[joint])?.name ?? `joint ${joint}`,
-      weight,
-    }));
+    // The inspector works on the active layer.
+    return this.editWeights(primitive)
+      .influencesOf(vertex)
+      .map(({ joint, weight }) => ({
+        joint: skinJoints[joint],
+        name: model.joints.get(skinJoints[joint])?.name ?? `joint ${joint}`,
+        weight,
+      }));
   }
 
   // --- Painting and history (src/editor/paint-session.ts, src/history) ---
@@ -387,7 +442,11 @@ export class Editor {
    */
   get surfaces(): PaintTargets {
     const model = this.requireModel();
-    if (this.surfaceCache?.model !== model) this.surfaceCache = new PaintTargets(model);
+    if (this.surfaceCache?.model !== model)
+      this.surfaceCache = new PaintTargets(model, {
+        weightsOf: (p) => this.editWeights(p),
+        maskOf: (p) => this.layers.stack.maskEdit(p),
+      });
     return this.surfaceCache;
   }
 
@@ -452,9 +511,12 @@ export class Editor {
     patches: WeightPatch[],
     changed: EditorEvents['weights'] | null = null,
     structure?: StructureChange,
+    mask = false,
   ): UndoEntry | null {
     const entry = this.history.push(label, patches, structure);
     if (!entry) return null;
+    const stack = this.model ? this.layers.stack : null;
+    if (patches.length && stack?.layered) entry.layer = { layer: stack.activeId, mask };
     if (changed?.length) this.events.emit('weights', changed);
     this.events.emit('committed', { kind: 'step', label });
     return entry;
@@ -492,14 +554,26 @@ export class Editor {
   private applyHistory(entry: UndoEntry, side: 'before' | 'after'): void {
     // A structure change swaps models: its patches belong to the model after it.
     if (side === 'after') entry.structure?.redo();
-    const model = this.requireModel();
-    for (const patch of entry.patches)
-      applyWeightPatch(patch, model.primitives[patch.primitive].weights, side);
-    if (entry.patches.length)
-      this.events.emit(
-        'weights',
-        entry.patches.map((p) => ({ primitive: p.primitive, start: p.start, end: p.end })),
-      );
+    const ranges = entry.patches.map((p) => ({ primitive: p.primitive, start: p.start, end: p.end }));
+    const stack = this.layers.stack;
+    if (entry.patches.length && stack.layered) {
+      // The step's own layer (made active again, as image editors do), its exact vertices.
+      const tag = entry.layer ?? { layer: BASE_LAYER, mask: false };
+      this.layers.setActive(tag.layer);
+      if (tag.mask !== (this.layers.target === 'mask')) this.layers.setTarget(tag.mask ? 'mask' : 'weights');
+      for (const patch of entry.patches) {
+        const p = patch.primitive;
+        applyWeightPatch(patch, tag.mask ? stack.maskEdit(p) : stack.edit(p), side);
+        if (tag.mask) stack.syncMaskAt(p, patch.vertices);
+        else stack.syncWeightsAt(p, patch.vertices);
+      }
+      this.announceComposed(ranges);
+    } else {
+      const model = this.requireModel();
+      for (const patch of entry.patches)
+        applyWeightPatch(patch, model.primitives[patch.primitive].weights, side);
+      if (entry.patches.length) this.events.emit('weights', ranges);
+    }
     if (side === 'before') entry.structure?.undo();
   }
 

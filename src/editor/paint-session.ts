@@ -5,7 +5,7 @@
  * the pointer hit (the UI raycasts). After each call that changed weights the Editor emits
  * 'weights' with the changed vertex range of each primitive.
  */
-import type { PaintSample } from '../brush/painter.ts';
+import type { Painter, PaintSample } from '../brush/painter.ts';
 import {
   applyModifiers,
   BRUSH_DEFAULTS,
@@ -30,6 +30,9 @@ export type PaintEvents = {
 
 interface ActiveStroke {
   target: PaintTarget;
+  /** The target's weight painter, or its mask painter when the active layer's mask is painted. */
+  painter: Painter;
+  mask: boolean;
   record: StrokeRecord;
   /** Sample brush: strokes pick weights, they don't paint. */
   sampling: boolean;
@@ -87,6 +90,7 @@ export class PaintSession {
     if (this.stroke) this.endStroke();
     const editor = this.editor;
     const model = editor.requireModel();
+    if (editor.layers.target === 'mask') return this.beginMaskStroke(input, modifiers);
     const id = editor.selectedJoint;
     if (id === null) return this.refuse('warning', 'Select a joint to paint its weights.');
     const name = model.joints.get(id)?.name ?? `joint ${id}`;
@@ -106,7 +110,7 @@ export class PaintSession {
       samples: [copyStrokeInput(input)],
     };
     if (settings.brush === 'sample') {
-      this.stroke = { target, record, sampling: true, companions: [] };
+      this.stroke = { target, painter: target.painter, mask: false, record, sampling: true, companions: [] };
       this.pick(input);
       this.events.emit('stroke', 'begin');
       return true;
@@ -152,10 +156,43 @@ export class PaintSession {
     );
     // A surface mirrored onto other skins has its partners there: nothing to warn about.
     if (settings.mirror && companions.length === 0) this.warnUnmatched(target, settings.mirrorAxis);
-    this.stroke = { target, record, sampling: false, companions };
+    this.stroke = { target, painter: target.painter, mask: false, record, sampling: false, companions };
     this.events.emit('stroke', 'begin');
     this.emitRanges(target);
     for (const c of companions) this.emitRanges(c.target);
+    return true;
+  }
+
+  /**
+   * A stroke on the active layer's mask: the same brushes on two-joint weights (joint 0 = the
+   * mask), mirrored on the same surface, masked by the selection; no joint, no locks.
+   */
+  private beginMaskStroke(input: StrokeInput, modifiers: BrushModifiers): boolean {
+    const editor = this.editor;
+    const target = this.targets.forPrimitive(input.primitive);
+    if (!target)
+      return this.refuse('warning', `Primitive ${input.primitive} is not skinned: it has no layer mask.`);
+    const painter = this.targets.maskPainter(target);
+    const settings = applyModifiers(this.settings, modifiers);
+    const record: StrokeRecord = {
+      joint: 'mask',
+      settings,
+      modifiers: { ...modifiers },
+      samples: [copyStrokeInput(input)],
+    };
+    if (settings.brush === 'sample') {
+      this.stroke = { target, painter, mask: true, record, sampling: true, companions: [] };
+      this.pick(input);
+      this.events.emit('stroke', 'begin');
+      return true;
+    }
+    const mask = settings.selectionMask ? editor.selection.nodeMask(target) : null;
+    const config = strokeConfig(settings, 0, 0, null, mask)!;
+    painter.begin(config, this.toSample(target, input));
+    if (settings.mirror) this.warnUnmatched(target, settings.mirrorAxis);
+    this.stroke = { target, painter, mask: true, record, sampling: false, companions: [] };
+    this.events.emit('stroke', 'begin');
+    this.emitMask(painter);
     return true;
   }
 
@@ -168,7 +205,11 @@ export class PaintSession {
       this.pick(input);
       return;
     }
-    s.target.painter.moveTo(this.toSample(s.target, input));
+    s.painter.moveTo(this.toSample(s.target, input));
+    if (s.mask) {
+      this.emitMask(s.painter);
+      return;
+    }
     this.emitRanges(s.target);
     const axis = s.record.settings.mirrorAxis;
     for (const c of s.companions) {
@@ -183,14 +224,15 @@ export class PaintSession {
     if (!s) return null;
     this.stroke = null;
     if (!s.sampling) {
-      const painter = s.target.painter;
+      const painter = s.painter;
       const patches = painter.end();
       let refused = painter.writer.refused;
       for (const c of s.companions) {
         patches.push(...c.target.painter.end());
         refused += c.target.painter.writer.refused;
       }
-      this.editor.commitStep(`${label(s.record.settings)} stroke`, patches);
+      const what = s.mask ? ' mask' : '';
+      this.editor.commitStep(`${label(s.record.settings)}${what} stroke`, patches, null, undefined, s.mask);
       this.reportRefused(refused);
     }
     this.lastStroke = s.record;
@@ -203,7 +245,10 @@ export class PaintSession {
     const s = this.stroke;
     if (!s) return;
     this.stroke = null;
-    if (!s.sampling) {
+    if (!s.sampling && s.mask) {
+      s.painter.cancel();
+      this.emitMask(s.painter);
+    } else if (!s.sampling) {
       s.target.painter.cancel();
       this.emitRanges(s.target);
       for (const c of s.companions) {
@@ -224,6 +269,7 @@ export class PaintSession {
     if (this.stroke) this.endStroke();
     const editor = this.editor;
     const model = editor.requireModel();
+    if (editor.layers.target === 'mask') return this.floodMask(mask);
     const id = editor.selectedJoint;
     if (id === null) return this.refuse('warning', 'Select a joint to flood.');
     const name = model.joints.get(id)?.name ?? `joint ${id}`;
@@ -251,6 +297,22 @@ export class PaintSession {
     return true;
   }
 
+  /** Flood of the active layer's mask to the brush's weight (the selection only, when given). */
+  private floodMask(mask: ReadonlyMap<number, Uint8Array> | null): boolean {
+    const model = this.editor.requireModel();
+    const { weight, mirror, mirrorAxis } = this.settings;
+    const patches = [];
+    for (const skin of new Set(model.primitives.map((p) => p.skins[0]))) {
+      const target = this.targets.forSkin(skin);
+      const nodeMask = mask ? this.targets.nodeMask(target, mask) : null;
+      const painter = this.targets.maskPainter(target);
+      patches.push(...painter.flood(0, weight, null, nodeMask, mirror ? mirrorAxis : null, 0));
+      this.emitMask(painter);
+    }
+    this.editor.commitStep('Flood mask', patches, null, undefined, true);
+    return true;
+  }
+
   /**
    * Flood as the Flood button does: only the selected vertices while the selection masks the
    * brush ({@link BrushSettings.selectionMask}, and something is selected), else everywhere.
@@ -263,9 +325,11 @@ export class PaintSession {
   sampleWeight(input: StrokeInput): number | null {
     const id = this.editor.selectedJoint;
     const target = this.targets.forPrimitive(input.primitive);
+    const [x, y, z] = input.point;
+    if (target && this.editor.layers.target === 'mask')
+      return this.targets.maskPainter(target).sample(x, y, z, this.settings.radius, 0);
     const joint = id === null ? undefined : target?.jointIndex.get(id);
     if (!target || joint === undefined) return null;
-    const [x, y, z] = input.point;
     return target.painter.sample(x, y, z, this.settings.radius, joint);
   }
 
@@ -346,6 +410,11 @@ export class PaintSession {
   private emitRanges(target: PaintTarget): void {
     const ranges = target.painter.takeRanges();
     if (ranges.length) this.editor.events.emit('weights', ranges);
+  }
+
+  private emitMask(painter: Painter): void {
+    const ranges = painter.takeRanges();
+    if (ranges.length) this.editor.maskEdited(ranges);
   }
 
   private reportRefused(refused: number): void {

@@ -11,6 +11,7 @@ import { type JointMirror, mirrorJoints } from '../mesh/joint-mirror.ts';
 import type { MirrorAxis } from '../mesh/mirror-map.ts';
 import { SkinSurface } from '../mesh/skin-surface.ts';
 import { restPositions } from '../pose/rest-positions.ts';
+import type { SkinWeights } from '../skin/skin-weights.ts';
 import type { Notice } from './notices.ts';
 
 /** The paintable surface of one skin. */
@@ -21,7 +22,28 @@ export interface PaintTarget {
   painter: Painter;
   /** Skin joint index of each joint id (node index) in this skin. */
   jointIndex: Map<number, number>;
+  /** The painter of the active layer's mask (joint 0 = mask), built on first use. */
+  maskPainter: Painter | null;
+  /** The fallback joint of this skin's brushes (nearest bone). */
+  bones: NearestBone;
 }
+
+/** Where painters read and write weights: the editor's edit buffers (the active weight layer's). */
+export interface PaintBuffers {
+  weightsOf(primitive: number): SkinWeights;
+  /** The active layer's mask as two-joint weights (throws on the base layer). */
+  maskOf(primitive: number): SkinWeights;
+}
+
+// Mask "joints": 0 = the mask, 1 = the rest. Orphaned weight always goes to the other one.
+const MASK_BONES = () =>
+  new NearestBone({
+    positions: [
+      [0, 0, 0],
+      [0, 0, 0],
+    ],
+    parents: [-1, -1],
+  });
 
 // Tip joints (Mixamo `HeadTop_End`, Blender `.end`) mark where a bone ends: never a fallback.
 const TIP = /[._]end$/i;
@@ -32,10 +54,43 @@ export class PaintTargets {
   private readonly mirrors = new Map<MirrorAxis, JointMirror>();
   private readonly ids: number[];
   private overrides: [number, number][] = [];
+  private readonly buffers: PaintBuffers;
 
-  constructor(model: SkinnedModel) {
+  constructor(model: SkinnedModel, buffers?: PaintBuffers) {
     this.model = model;
     this.ids = [...model.joints.keys()];
+    this.buffers = buffers ?? {
+      weightsOf: (p) => model.primitives[p].weights,
+      maskOf: () => {
+        throw new Error('There is no mask to paint without weight layers.');
+      },
+    };
+  }
+
+  /**
+   * Rebuilds the painters whose weights are no longer the edit buffers (the first layer gave the
+   * editor buffers of its own); mask painters are rebuilt on next use.
+   */
+  rebind(): void {
+    for (const t of this.targets.values()) {
+      const parts = t.surface.parts;
+      if (parts.some((part, i) => t.painter.weights[i] !== this.buffers.weightsOf(part.primitive)))
+        t.painter = new Painter(
+          t.surface,
+          parts.map((part) => this.buffers.weightsOf(part.primitive)),
+          t.bones,
+        );
+      t.maskPainter = null;
+    }
+  }
+
+  /** The painter of a target's mask on the active layer (throws on the base layer). */
+  maskPainter(target: PaintTarget): Painter {
+    const parts = target.surface.parts;
+    const want = parts.map((part) => this.buffers.maskOf(part.primitive));
+    if (!target.maskPainter || target.maskPainter.weights.some((w, i) => w !== want[i]))
+      target.maskPainter = new Painter(target.surface, want, MASK_BONES());
+    return target.maskPainter;
   }
 
   /** The target holding primitive `primitive` (built on first use), or null if not skinned. */
@@ -79,10 +134,10 @@ export class PaintTargets {
     });
     const painter = new Painter(
       surface,
-      prims.map((p) => p.weights),
+      prims.map((p) => this.buffers.weightsOf(p.id)),
       bones,
     );
-    target = { skin, surface, painter, jointIndex };
+    target = { skin, surface, painter, jointIndex, maskPainter: null, bones };
     this.targets.set(skin, target);
     return target;
   }

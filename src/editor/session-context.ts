@@ -21,6 +21,8 @@ export type SessionContext = Pick<
   | 'influences'
   | 'jointVertexCounts'
   | 'paintSessionActive'
+  | 'layers'
+  | 'maskEdited'
   // The sessions that work together: a stroke masked by the selection, tools on the brush's
   // settings, the pose that moves the surfaces.
   | 'selection'

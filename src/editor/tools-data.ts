@@ -103,7 +103,8 @@ export function skinToolTarget(
   nodes: Uint8Array | null,
 ): ToolTarget {
   const { surface } = target;
-  const weights = surface.parts.map((p) => model.primitives[p.primitive].weights);
+  // The painter's weights: the active layer's edit buffers (the model's own without layers).
+  const weights = target.painter.weights;
   const recorder = new PatchRecorder({
     primitives: surface.parts.map((p) => p.primitive),
     weights,

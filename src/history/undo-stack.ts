@@ -30,6 +30,8 @@ export interface UndoEntry {
   structure?: StructureChange;
   /** Memory held by the patches. */
   bytes: number;
+  /** The weight layer (and whether its mask) the patches were made on; absent: the base's weights. */
+  layer?: { layer: number; mask: boolean };
   /** Order of creation (marks compare against it). */
   serial: number;
 }
@@ -162,6 +164,9 @@ export class UndoStack {
       bytes,
       serial: steps[0].serial,
       ...(structure && { structure }),
+      ...(steps.find((s) => s.patches.length)?.layer && {
+        layer: steps.find((s) => s.patches.length)!.layer,
+      }),
     };
     this.done.push(entry);
     this.held += bytes;

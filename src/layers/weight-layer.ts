@@ -19,7 +19,11 @@ export interface WeightLayer {
   mask: Float32Array;
 }
 
-/** A new, empty layer over `vertexCount` vertices with K influences: it changes nothing until painted. */
+/**
+ * A new, empty layer over `vertexCount` vertices with K influences: it changes nothing until
+ * painted (a vertex with no weights here is not covered, whatever its mask). The mask starts at 1,
+ * so what is painted shows as painted; painting the mask down lets what is below through.
+ */
 export function emptyLayer(id: number, name: string, vertexCount: number, influences: number): WeightLayer {
   return {
     id,
@@ -27,7 +31,7 @@ export function emptyLayer(id: number, name: string, vertexCount: number, influe
     visible: true,
     opacity: 1,
     weights: new SkinWeights(vertexCount, influences),
-    mask: new Float32Array(vertexCount),
+    mask: new Float32Array(vertexCount).fill(1),
   };
 }
 

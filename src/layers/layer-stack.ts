@@ -1,0 +1,619 @@
+/**
+ * LayerStack: the weight layers of one loaded model (issue 15) — a base and layers above it,
+ * each holding per primitive the weights it painted and a mask — and the three buffers the
+ * editor works with:
+ *
+ * - `shown` (the model's own `prim.weights`): the stack composed, what the viewport skins and
+ *   heat-maps and what export writes;
+ * - `edit(p)`: what brushes, tools, auto-bind, transfer and the inspector read and write — the
+ *   active layer's weights where it has some, and elsewhere the stack composed below it, so a
+ *   stroke on a new layer sees exactly what a flat stroke sees (and, where the layer covers
+ *   fully, gives exactly the flat result, bit for bit);
+ * - `maskEdit(p)`: the active layer's mask as two-joint weights (joint 0 = mask, joint 1 = the
+ *   rest), so every brush paints masks too.
+ *
+ * Copy on write: after an edit, `syncWeights` stores each changed vertex in the active layer —
+ * or clears it there when it equals what is below (nothing to cover) — and recomposes it.
+ * With no layer ever added, `edit(p)` is `shown[p]` itself and nothing costs anything.
+ *
+ * Layer operations replace objects rather than changing them (a merge makes a new layer, a
+ * flatten a new base), so an undo snapshot that holds references ({@link StackState}) stays
+ * valid under the undo stack's last-in-first-out order.
+ */
+import { SkinWeights } from '../skin/skin-weights.ts';
+import { composeLayers } from './compose-layers.ts';
+import { coverage, emptyLayer, type WeightLayer } from './weight-layer.ts';
+
+/** The base layer's id: always at the bottom, always visible, full cover. */
+export const BASE_LAYER = 0;
+
+/** One layer of the stack: its properties and its data per primitive (index = primitive id). */
+export interface StackLayer {
+  id: number;
+  name: string;
+  visible: boolean;
+  opacity: number;
+  parts: WeightLayer[];
+}
+
+/** What the Layers panel lists (top first, the base last). */
+export interface LayerInfo {
+  id: number;
+  name: string;
+  visible: boolean;
+  opacity: number;
+  base: boolean;
+  active: boolean;
+  /** Vertices the layer has weights at (the base: all). */
+  painted: number;
+}
+
+/** The stack's layout at one moment, for undo (references: see the file comment). */
+export interface StackState {
+  base: SkinWeights[];
+  baseName: string;
+  layers: { layer: StackLayer; name: string; visible: boolean; opacity: number }[];
+  active: number;
+  nextId: number;
+}
+
+/** Saved layers (project files, autosave): the base is the composed weights' own, or given. */
+export interface SavedLayer {
+  name: string;
+  visible: boolean;
+  opacity: number;
+  parts: { joints: Uint16Array; weights: Float32Array; mask: Float32Array }[];
+}
+
+function sameSlots(a: SkinWeights, b: SkinWeights, v: number): boolean {
+  const K = a.influences;
+  const o = v * K;
+  for (let i = o; i < o + K; i++) {
+    if (a.joints[i] !== b.joints[i] || !Object.is(a.weights[i], b.weights[i])) return false;
+  }
+  return true;
+}
+
+function copySlots(from: SkinWeights, to: SkinWeights, v: number): void {
+  const K = from.influences;
+  const o = v * K;
+  for (let i = o; i < o + K; i++) {
+    to.joints[i] = from.joints[i];
+    to.weights[i] = from.weights[i];
+  }
+}
+
+function clearSlots(sw: SkinWeights, v: number): void {
+  const K = sw.influences;
+  sw.joints.fill(0, v * K, v * K + K);
+  sw.weights.fill(0, v * K, v * K + K);
+}
+
+function hasWeights(sw: SkinWeights, v: number): boolean {
+  return sw.weights[v * sw.influences] > 0;
+}
+
+/** Writes mask value m as two-joint weights at v (joint 0 = m, joint 1 = 1 − m, strongest first). */
+function putMask(sw: SkinWeights, v: number, m: number): void {
+  const K = sw.influences;
+  const o = v * K;
+  sw.joints.fill(0, o, o + K);
+  sw.weights.fill(0, o, o + K);
+  const rest = Math.fround(1 - m);
+  if (m >= rest) {
+    sw.weights[o] = m;
+    if (rest > 0) {
+      sw.joints[o + 1] = 1;
+      sw.weights[o + 1] = rest;
+    }
+  } else {
+    sw.joints[o] = 1;
+    sw.weights[o] = rest;
+    if (m > 0) sw.weights[o + 1] = m;
+  }
+}
+
+export class LayerStack {
+  /** The composed weights (the model's `prim.weights`), same objects for the stack's life. */
+  readonly shown: readonly SkinWeights[];
+  baseName = 'Base';
+  private base: SkinWeights[];
+  private layers: StackLayer[] = [];
+  private active = BASE_LAYER;
+  private nextId = 1;
+  private editBuf: SkinWeights[] | null = null;
+  private underBuf: SkinWeights[] | null = null;
+  private maskBuf: SkinWeights[] | null = null;
+
+  constructor(shown: readonly SkinWeights[]) {
+    this.shown = shown;
+    this.base = [...shown];
+  }
+
+  /** True once a layer was ever added: `edit` is then a buffer of its own. */
+  get layered(): boolean {
+    return this.editBuf !== null;
+  }
+
+  /** Layers above the base, bottom to top. */
+  get count(): number {
+    return this.layers.length;
+  }
+
+  get activeId(): number {
+    return this.active;
+  }
+
+  get activeIsBase(): boolean {
+    return this.active === BASE_LAYER;
+  }
+
+  /** The weights edits of primitive p read and write (see the file comment). */
+  edit(p: number): SkinWeights {
+    return this.editBuf ? this.editBuf[p] : this.shown[p];
+  }
+
+  /** The active layer's mask of primitive p as two-joint weights (only while a layer is active). */
+  maskEdit(p: number): SkinWeights {
+    if (!this.maskBuf || this.activeIsBase) throw new Error('The base layer has no mask.');
+    return this.maskBuf[p];
+  }
+
+  /** The weights of primitive p every edit buffer of this stack uses, in order (for painters). */
+  editList(primitives: readonly number[]): SkinWeights[] {
+    return primitives.map((p) => this.edit(p));
+  }
+
+  /** The layer with `id` (not the base), or throws a clear error. */
+  layer(id: number): StackLayer {
+    const l = this.layers.find((x) => x.id === id);
+    if (!l) throw new Error(id === BASE_LAYER ? 'The base layer cannot do that.' : `No layer with id ${id}.`);
+    return l;
+  }
+
+  /** The layer named `name` or with id `name` (a number), for scripts. */
+  resolve(layer: number | string): number {
+    if (typeof layer === 'number') {
+      if (layer !== BASE_LAYER) this.layer(layer);
+      return layer;
+    }
+    if (layer === this.baseName) return BASE_LAYER;
+    const l = this.layers.find((x) => x.name === layer);
+    if (!l) throw new Error(`No layer named "${layer}".`);
+    return l.id;
+  }
+
+  /** The panel's list: top first, the base last. */
+  list(): LayerInfo[] {
+    const out: LayerInfo[] = this.layers
+      .map((l) => ({
+        id: l.id,
+        name: l.name,
+        visible: l.visible,
+        opacity: l.opacity,
+        base: false,
+        active: l.id === this.active,
+        painted: l.parts.reduce((n, part) => n + paintedCount(part.weights), 0),
+      }))
+      .reverse();
+    const vertices = this.shown.reduce((n, sw) => n + sw.vertexCount, 0);
+    out.push({
+      id: BASE_LAYER,
+      name: this.baseName,
+      visible: true,
+      opacity: 1,
+      base: true,
+      active: this.activeIsBase,
+      painted: vertices,
+    });
+    return out;
+  }
+
+  /** The active layer's own weights of primitive p (zero where it painted nothing; the base: all). */
+  ownWeights(p: number): SkinWeights {
+    return this.activeIsBase ? this.base[p] : this.layer(this.active).parts[p].weights;
+  }
+
+  /** The active layer's mask of primitive p (all 1 for the base). */
+  ownMask(p: number): Float32Array | null {
+    return this.activeIsBase ? null : this.layer(this.active).parts[p].mask;
+  }
+
+  // --- Edits of the buffers ---
+
+  /**
+   * Stores the edit buffer's vertices [start, end) of primitive p in the active layer (copy on
+   * write) and recomposes those that changed. Returns how many changed.
+   */
+  syncWeights(p: number, start: number, end: number): number {
+    if (!this.editBuf) return 0;
+    let n = 0;
+    for (let v = start; v < end; v++) if (this.syncVertex(p, v)) n++;
+    return n;
+  }
+
+  /** {@link syncWeights} for a list of vertices (an undo patch's). */
+  syncWeightsAt(p: number, vertices: ArrayLike<number>): number {
+    if (!this.editBuf) return 0;
+    let n = 0;
+    for (let k = 0; k < vertices.length; k++) if (this.syncVertex(p, vertices[k])) n++;
+    return n;
+  }
+
+  /** Stores the mask buffer's vertices [start, end) of primitive p in the active layer's mask. */
+  syncMask(p: number, start: number, end: number): number {
+    if (!this.maskBuf || this.activeIsBase) return 0;
+    const part = this.layer(this.active).parts[p];
+    const buf = this.maskBuf[p];
+    let n = 0;
+    for (let v = start; v < end; v++) {
+      const m = buf.weightOf(v, 0);
+      if (Object.is(part.mask[v], m)) continue;
+      part.mask[v] = m;
+      this.recompose(p, v, v + 1);
+      n++;
+    }
+    return n;
+  }
+
+  /** {@link syncMask} for a list of vertices. */
+  syncMaskAt(p: number, vertices: ArrayLike<number>): number {
+    let n = 0;
+    for (let k = 0; k < vertices.length; k++) n += this.syncMask(p, vertices[k], vertices[k] + 1);
+    return n;
+  }
+
+  private syncVertex(p: number, v: number): boolean {
+    const edit = this.editBuf![p];
+    if (this.activeIsBase) {
+      const base = this.base[p];
+      if (sameSlots(edit, base, v)) return false;
+      copySlots(edit, base, v);
+    } else {
+      const part = this.layer(this.active).parts[p].weights;
+      const under = this.underBuf![p];
+      const owned = hasWeights(part, v);
+      if (sameSlots(edit, owned ? part : under, v)) return false;
+      if (sameSlots(edit, under, v)) clearSlots(part, v);
+      else copySlots(edit, part, v);
+    }
+    this.recompose(p, v, v + 1);
+    return true;
+  }
+
+  private partsOf(p: number, below = this.layers.length): WeightLayer[] {
+    const out: WeightLayer[] = [];
+    for (let l = 0; l < below; l++) out.push(this.layers[l].parts[p]);
+    return out;
+  }
+
+  private recompose(p: number, start: number, end: number): void {
+    composeLayers(this.base[p], this.partsOf(p), this.shown[p] as SkinWeights, start, end);
+  }
+
+  /** Recomposes every vertex and refreshes the active layer's buffers (after a layer operation). */
+  recomposeAll(): void {
+    if (!this.editBuf) return;
+    for (let p = 0; p < this.shown.length; p++) this.recompose(p, 0, this.shown[p].vertexCount);
+    this.refreshActive();
+  }
+
+  /** Fills the edit, under and mask buffers for the active layer. */
+  private refreshActive(): void {
+    if (!this.editBuf) return;
+    const index = this.layers.findIndex((l) => l.id === this.active);
+    for (let p = 0; p < this.shown.length; p++) {
+      const edit = this.editBuf[p];
+      if (index < 0) {
+        edit.joints.set(this.base[p].joints);
+        edit.weights.set(this.base[p].weights);
+        continue;
+      }
+      const under = this.underBuf![p];
+      composeLayers(this.base[p], this.partsOf(p, index), under);
+      const part = this.layers[index].parts[p];
+      const mask = this.maskBuf![p];
+      for (let v = 0; v < edit.vertexCount; v++) {
+        copySlots(hasWeights(part.weights, v) ? part.weights : under, edit, v);
+        putMask(mask, v, part.mask[v]);
+      }
+    }
+  }
+
+  /** Allocates the edit buffers (first layer). Returns true when they are new. */
+  private ensureLayered(): boolean {
+    if (this.editBuf) return false;
+    this.base = this.shown.map((sw) => sw.clone());
+    this.editBuf = this.shown.map((sw) => sw.clone());
+    this.underBuf = this.shown.map((sw) => sw.clone());
+    this.maskBuf = this.shown.map((sw) => new SkinWeights(sw.vertexCount, Math.max(2, sw.influences)));
+    return true;
+  }
+
+  // --- Layer operations (the editor records each as an undo step around them) ---
+
+  /** Makes `id` the layer edits go to. */
+  setActive(id: number): void {
+    if (id !== BASE_LAYER) this.layer(id);
+    if (id === this.active) return;
+    this.active = id;
+    this.refreshActive();
+  }
+
+  /**
+   * Adds an empty layer above the active one and makes it active. Returns its id and whether the
+   * edit buffers are new (painters must be rebuilt on them).
+   */
+  add(name?: string): { id: number; rebind: boolean } {
+    const rebind = this.ensureLayered();
+    const id = this.nextId++;
+    const layer: StackLayer = {
+      id,
+      name: name?.trim() || this.freeName('Layer'),
+      visible: true,
+      opacity: 1,
+      parts: this.shown.map((sw) => emptyLayer(id, '', sw.vertexCount, sw.influences)),
+    };
+    this.insertAboveActive(layer);
+    return { id, rebind };
+  }
+
+  /** A copy of `id` (the base too: a layer covering every vertex) above it, made active. */
+  duplicate(id: number): { id: number; rebind: boolean } {
+    const rebind = this.ensureLayered();
+    const copyId = this.nextId++;
+    const from = id === BASE_LAYER ? null : this.layer(id);
+    const layer: StackLayer = {
+      id: copyId,
+      name: this.freeName(`${from ? from.name : this.baseName} copy`),
+      visible: true,
+      opacity: from ? from.opacity : 1,
+      parts: this.shown.map((sw, p) => {
+        const part = emptyLayer(copyId, '', sw.vertexCount, sw.influences);
+        part.weights = from ? from.parts[p].weights.clone() : this.base[p].clone();
+        if (from) part.mask = from.parts[p].mask.slice();
+        return part;
+      }),
+    };
+    this.active = id;
+    this.insertAboveActive(layer);
+    return { id: copyId, rebind };
+  }
+
+  private insertAboveActive(layer: StackLayer): void {
+    for (const part of layer.parts) part.opacity = layer.opacity;
+    const index = this.layers.findIndex((l) => l.id === this.active);
+    this.layers.splice(index + 1, 0, layer);
+    this.active = layer.id;
+    this.recomposeAll();
+  }
+
+  /** Deletes a layer (not the base); the one below becomes active if it was. */
+  remove(id: number): void {
+    const index = this.layers.indexOf(this.layer(id));
+    this.layers.splice(index, 1);
+    if (this.active === id) this.active = index > 0 ? this.layers[index - 1].id : BASE_LAYER;
+    this.recomposeAll();
+  }
+
+  /** Moves a layer to position `index` among the layers above the base (0 = just above it). */
+  move(id: number, index: number): void {
+    const layer = this.layer(id);
+    const from = this.layers.indexOf(layer);
+    const to = Math.max(0, Math.min(this.layers.length - 1, Math.round(index)));
+    if (from === to) return;
+    this.layers.splice(from, 1);
+    this.layers.splice(to, 0, layer);
+    this.recomposeAll();
+  }
+
+  /** Position of a layer among those above the base (0 = just above it); -1 for the base. */
+  indexOf(id: number): number {
+    return id === BASE_LAYER ? -1 : this.layers.indexOf(this.layer(id));
+  }
+
+  setVisible(id: number, visible: boolean): void {
+    const layer = this.layer(id);
+    if (layer.visible === visible) return;
+    layer.visible = visible;
+    for (const part of layer.parts) part.visible = visible;
+    this.recomposeAll();
+  }
+
+  setOpacity(id: number, opacity: number): void {
+    if (!Number.isFinite(opacity)) throw new Error(`Opacity must be a number from 0 to 1 (got ${opacity}).`);
+    const layer = this.layer(id);
+    const a = Math.min(1, Math.max(0, opacity));
+    if (layer.opacity === a) return;
+    layer.opacity = a;
+    for (const part of layer.parts) part.opacity = a;
+    this.recomposeAll();
+  }
+
+  rename(id: number, name: string): void {
+    const clean = name.trim();
+    if (!clean) throw new Error('A layer needs a name.');
+    if (id === BASE_LAYER) this.baseName = clean;
+    else this.layer(id).name = clean;
+  }
+
+  /**
+   * Merges a layer into the one below (the base too): the result looks the same over whatever is
+   * below it (coverage 1 − (1 − a)(1 − b), weights blended as composition blends them). The
+   * merged layer is a new object with the lower layer's id and name.
+   */
+  mergeDown(id: number): void {
+    const layer = this.layer(id);
+    const index = this.layers.indexOf(layer);
+    if (index === 0) {
+      this.base = this.shown.map((sw, p) => {
+        const out = new SkinWeights(sw.vertexCount, sw.influences);
+        composeLayers(this.base[p], [layer.parts[p]], out);
+        return out;
+      });
+      this.layers.splice(0, 1);
+      this.active = BASE_LAYER;
+    } else {
+      const below = this.layers[index - 1];
+      const merged: StackLayer = {
+        id: below.id,
+        name: below.name,
+        visible: true,
+        opacity: 1,
+        parts: this.shown.map((sw, p) => mergeParts(below.parts[p], layer.parts[p], sw)),
+      };
+      this.layers.splice(index - 1, 2, merged);
+      this.active = merged.id;
+    }
+    this.recomposeAll();
+  }
+
+  /** Bakes every layer into the base (the composed weights become the base), leaving no layers. */
+  flatten(): void {
+    if (this.layers.length === 0) return;
+    this.base = this.shown.map((sw) => sw.clone());
+    this.layers = [];
+    this.active = BASE_LAYER;
+    this.recomposeAll();
+  }
+
+  /** The layout now, for undo. */
+  state(): StackState {
+    return {
+      base: [...this.base],
+      baseName: this.baseName,
+      layers: this.layers.map((layer) => ({
+        layer,
+        name: layer.name,
+        visible: layer.visible,
+        opacity: layer.opacity,
+      })),
+      active: this.active,
+      nextId: this.nextId,
+    };
+  }
+
+  /** Back to a layout from {@link state} (recomposes everything). */
+  restore(state: StackState): { rebind: boolean } {
+    const rebind = state.layers.length > 0 && this.ensureLayered();
+    this.base = [...state.base];
+    this.baseName = state.baseName;
+    this.layers = state.layers.map(({ layer, name, visible, opacity }) => {
+      layer.name = name;
+      layer.visible = visible;
+      layer.opacity = opacity;
+      for (const part of layer.parts) {
+        part.visible = visible;
+        part.opacity = opacity;
+      }
+      return layer;
+    });
+    this.active = state.active;
+    this.nextId = state.nextId;
+    this.recomposeAll();
+    return { rebind };
+  }
+
+  /** Memory a state keeps alive that the live stack may drop (rough, for the undo budget). */
+  stateBytes(state: StackState): number {
+    let n = 256;
+    for (const { layer } of state.layers)
+      for (const part of layer.parts) n += part.weights.weights.byteLength * 1.5 + part.mask.byteLength;
+    return n;
+  }
+
+  // --- Saving and restoring (project files, autosave) ---
+
+  /** The layers above the base, bottom to top, as plain arrays. */
+  saved(): SavedLayer[] {
+    return this.layers.map((l) => ({
+      name: l.name,
+      visible: l.visible,
+      opacity: l.opacity,
+      parts: l.parts.map((part) => ({
+        joints: part.weights.joints,
+        weights: part.weights.weights,
+        mask: part.mask,
+      })),
+    }));
+  }
+
+  /** The base's weights of primitive p (the composed weights when there are no layers). */
+  baseWeights(p: number): SkinWeights {
+    return this.base[p];
+  }
+
+  /**
+   * Replaces the stack with a saved one: `base` per primitive and the layers above it (checked
+   * against the model's vertex counts; throws a clear error when they do not fit).
+   */
+  load(base: readonly SkinWeights[], layers: readonly SavedLayer[], activeIndex = -1): { rebind: boolean } {
+    const fits = (sw: SkinWeights, p: number) =>
+      sw.vertexCount === this.shown[p].vertexCount && sw.influences === this.shown[p].influences;
+    if (base.length !== this.shown.length || !base.every(fits))
+      throw new Error('The saved layers do not fit this model (vertex counts differ).');
+    for (const l of layers) {
+      if (l.parts.length !== this.shown.length) throw new Error(`Layer "${l.name}" does not fit this model.`);
+      l.parts.forEach((part, p) => {
+        const n = this.shown[p].vertexCount;
+        const K = this.shown[p].influences;
+        if (part.joints.length !== n * K || part.weights.length !== n * K || part.mask.length !== n)
+          throw new Error(`Layer "${l.name}" does not fit this model (vertex counts differ).`);
+      });
+    }
+    const rebind = layers.length > 0 && this.ensureLayered();
+    this.base = base.map((sw) => (this.editBuf ? sw.clone() : sw));
+    this.layers = layers.map((l) => {
+      const id = this.nextId++;
+      const opacity = Math.min(1, Math.max(0, l.opacity));
+      return {
+        id,
+        name: l.name,
+        visible: l.visible,
+        opacity,
+        parts: l.parts.map((part, p) => ({
+          id,
+          name: '',
+          visible: l.visible,
+          opacity,
+          weights: new SkinWeights(
+            this.shown[p].vertexCount,
+            this.shown[p].influences,
+            Uint16Array.from(part.joints),
+            Float32Array.from(part.weights),
+          ),
+          mask: Float32Array.from(part.mask, (m) => Math.min(1, Math.max(0, m || 0))),
+        })),
+      };
+    });
+    this.active = this.layers[activeIndex]?.id ?? this.layers.at(-1)?.id ?? BASE_LAYER;
+    if (this.editBuf) this.recomposeAll();
+    return { rebind };
+  }
+
+  private freeName(stem: string): string {
+    const taken = new Set([this.baseName, ...this.layers.map((l) => l.name)]);
+    if (!taken.has(stem) && stem !== 'Layer') return stem;
+    for (let i = 1; ; i++) if (!taken.has(`${stem} ${i}`)) return `${stem} ${i}`;
+  }
+}
+
+function paintedCount(sw: SkinWeights): number {
+  let n = 0;
+  for (let v = 0; v < sw.vertexCount; v++) if (hasWeights(sw, v)) n++;
+  return n;
+}
+
+/** One layer that looks like `top` over `below` over anything (see {@link LayerStack.mergeDown}). */
+function mergeParts(below: WeightLayer, top: WeightLayer, like: SkinWeights): WeightLayer {
+  const out = emptyLayer(below.id, '', like.vertexCount, like.influences);
+  const none = new SkinWeights(like.vertexCount, like.influences);
+  // Compose over an empty base: uncovered stays empty, blends are normalised over the two.
+  composeLayers(none, [below, top], out.weights);
+  for (let v = 0; v < like.vertexCount; v++) {
+    const a = hasWeights(below.weights, v) ? coverage(below, v) : 0;
+    const b = hasWeights(top.weights, v) ? coverage(top, v) : 0;
+    out.mask[v] = 1 - (1 - a) * (1 - b);
+  }
+  return out;
+}
