@@ -127,6 +127,18 @@ export class Editor {
   sourceBytes: Uint8Array | null = null;
   /** The files a .gltf source came with (its .bin, textures), for validating the source. */
   sourceResources: Map<string, Uint8Array> | null = null;
+  /**
+   * The file the model descends from, for export's "inherited" errors: the model's own source,
+   * or, after structure steps (meshes added, a skin created: models with no file of their own),
+   * the last opened file they were made from. Those steps only append to the document, so the
+   * validator's pointers into it still name the same things.
+   */
+  private ancestor: {
+    model: SkinnedModel;
+    name: string;
+    bytes: Uint8Array;
+    resources?: Map<string, Uint8Array>;
+  } | null = null;
   selectedJoint: number | null = null;
   readonly locks = new Set<number>();
   /** Joints excluded from auto-bind (see {@link setExcluded}). */
@@ -255,10 +267,13 @@ export class Editor {
    */
   export(options: ExportOptions = {}): Promise<ValidatedExport> {
     const model = this.requireModel();
-    const source = this.sourceBytes
-      ? { name: this.fileName, bytes: this.sourceBytes, resources: this.sourceResources ?? undefined }
-      : null;
-    return exportAndValidate(model, { ...options, sourceName: this.fileName }, source);
+    const from = this.ancestor;
+    return exportAndValidate(
+      model,
+      { ...options, sourceName: this.fileName },
+      from && { name: from.name, bytes: from.bytes, resources: from.resources },
+      from?.model,
+    );
   }
 
   /**
@@ -305,6 +320,14 @@ export class Editor {
     if (install.fileName !== undefined) this.fileName = install.fileName;
     this.sourceBytes = install.sourceBytes;
     this.sourceResources = install.sourceResources;
+    if (install.sourceBytes)
+      this.ancestor = {
+        model,
+        name: this.fileName,
+        bytes: install.sourceBytes,
+        resources: install.sourceResources ?? undefined,
+      };
+    else if (install.fresh) this.ancestor = null;
     this.locks.clear();
     this.excluded.clear();
     for (const id of install.excluded) this.excluded.add(id);

@@ -22,7 +22,7 @@ function installSlot(editor: Editor, slot: ModelSlot): void {
 /**
  * Installs `model` in place of the editor's current one as an undo step labelled `label`, with
  * `excluded` joints left out of auto-bind. The new model has no file of its own (`sourceBytes`
- * null: the app's autosave writes it, export validates it without a source to compare with).
+ * null: the app's autosave writes it; export compares its report with the file it came from).
  * Locks are cleared (their joints belong to the other model).
  */
 export function changeModel(

@@ -2,7 +2,7 @@ import { type Document, WebIO } from '@gltf-transform/core';
 import { ALL_EXTENSIONS } from '@gltf-transform/extensions';
 import { withDocumentLock } from './document-lock.ts';
 import { ExportStage } from './export/export-stage.ts';
-import { stageSingleBuffer, stageWithoutCompression } from './export/stage-container.ts';
+import { stageSingleBuffer, stageUnitVectors, stageWithoutCompression } from './export/stage-container.ts';
 import { type PrimitiveExportWeights, stageWeightAccessors } from './export/stage-weights.ts';
 
 /**
@@ -20,7 +20,9 @@ export function writeRenderableGlb(
     const stage = new ExportStage();
     try {
       if (weights) stageWeightAccessors(stage, document, weights);
-      stageWithoutCompression(stage, document);
+      // Decoded Draco/meshopt normals are a little off unit length: a copy written uncompressed
+      // (transfer, create-skin) would carry validator errors its compressed source hid.
+      if (stageWithoutCompression(stage, document).length > 0) stageUnitVectors(stage, document);
       stageSingleBuffer(stage, document, true);
       return await new WebIO().registerExtensions(ALL_EXTENSIONS).writeBinary(document);
     } finally {

@@ -7,6 +7,8 @@ import { WebIO } from '@gltf-transform/core';
 import { describe, expect, it } from 'vitest';
 import { buildGarment, garmentToDocument, mannequinToDocument } from '../../src/character/index.ts';
 import { Editor } from '../../src/editor/editor.ts';
+import { exportAndValidate } from '../../src/gltf/export/export-and-validate.ts';
+import { buildSkinnedModel } from '../../src/gltf/skinned-model.ts';
 import { findInvariantViolations } from '../../src/skin/invariants.ts';
 import { TransferClient, type TransferWorkerLike } from '../../src/transfer/transfer-client.ts';
 import { handleTransferRequest, type TransferResponse } from '../../src/transfer/transfer-protocol.ts';
@@ -157,5 +159,38 @@ describe('transfer keeps the editor’s weights', () => {
     await expect(job.promise).rejects.toThrow(/changed while it ran/);
     expect(editor.model).toBe(model);
     expect(model.primitives.some((p) => p.mesh.getName() === 'Jacket')).toBe(false);
+  });
+});
+
+describe('the export after adding to a compressed file with errors of its own', () => {
+  it('has unit normals and counts the file’s own errors as inherited, not new', async () => {
+    // A Draco-compressed character whose clip has a time going backwards (an error of the file's).
+    const doc = exportedAs('z-up-root', 3000);
+    const node = doc.getRoot().listNodes()[0];
+    const input = doc
+      .createAccessor('Times')
+      .setType('SCALAR')
+      .setArray(new Float32Array([0, 0.5, 0.4]));
+    const output = doc
+      .createAccessor('Moves')
+      .setType('VEC3')
+      .setArray(new Float32Array([0, 0, 0, 0, 0.1, 0, 0, 0.2, 0]));
+    const sampler = doc.createAnimationSampler().setInput(input).setOutput(output);
+    const channel = doc
+      .createAnimationChannel()
+      .setTargetNode(node)
+      .setTargetPath('translation')
+      .setSampler(sampler);
+    doc.createAnimation('Backwards').addSampler(sampler).addChannel(channel);
+    const draco = await exportAndValidate(buildSkinnedModel(doc), { compression: 'draco' }, null);
+    const editor = new Editor();
+    await editor.load({ name: 'Compressed.glb', bytes: draco.bytes! });
+    await editor.addToCharacter(await garmentFile('jacket')).promise;
+    const { validation } = await editor.export();
+    const codes = new Set(validation.messages.filter((m) => m.severity === 'error').map((m) => m.code));
+    expect(codes.has('ACCESSOR_VECTOR3_NON_UNIT')).toBe(false);
+    expect(codes.has('ACCESSOR_ANIMATION_INPUT_NON_INCREASING')).toBe(true);
+    expect(validation.inheritedErrors).toBeGreaterThan(0);
+    expect(validation.newErrors).toBe(0);
   });
 });

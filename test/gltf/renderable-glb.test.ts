@@ -25,3 +25,33 @@ describe.skipIf(!HAVE_SHARED_MODELS)('renderable GLB for the viewport', () => {
     });
   }
 });
+
+describe('a renderable GLB of a compressed document', () => {
+  it('writes unit normals (decoded Draco normals are a little off), and leaves the document as it was', async () => {
+    const { Document } = await import('@gltf-transform/core');
+    const { KHRDracoMeshCompression } = await import('@gltf-transform/extensions');
+    const { writeRenderableGlb } = await import('../../src/gltf/renderable-glb.ts');
+    const doc = new Document();
+    doc.createBuffer();
+    doc.createExtension(KHRDracoMeshCompression).setRequired(true);
+    const off = new Float32Array([0, 1.002, 0, 0.999, 0, 0, 0, 0, 1.0015]);
+    const prim = doc
+      .createPrimitive()
+      .setAttribute(
+        'POSITION',
+        doc
+          .createAccessor()
+          .setType('VEC3')
+          .setArray(new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0])),
+      )
+      .setAttribute('NORMAL', doc.createAccessor().setType('VEC3').setArray(off.slice()));
+    doc.createScene().addChild(doc.createNode().setMesh(doc.createMesh().addPrimitive(prim)));
+    const back = await new WebIO()
+      .registerExtensions(ALL_EXTENSIONS)
+      .readBinary(await writeRenderableGlb(doc));
+    const normals = back.getRoot().listMeshes()[0].listPrimitives()[0].getAttribute('NORMAL')!.getArray()!;
+    for (let i = 0; i < 9; i += 3)
+      expect(Math.hypot(normals[i], normals[i + 1], normals[i + 2])).toBeCloseTo(1, 6);
+    expect(prim.getAttribute('NORMAL')!.getArray()).toEqual(off);
+  });
+});

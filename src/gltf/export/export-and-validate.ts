@@ -43,15 +43,17 @@ export function validateSource(model: SkinnedModel, source: ValidateInput): Prom
  * glTF-Validator on the result (loaded on first use), with each message compared against the
  * source file's report (`source`: the file as opened, with its resources; null for a model made
  * in code) so errors the source already had outside what Skinsmith owns are marked inherited.
- * `validation.newErrors` is 0 for every export Skinsmith writes.
+ * `sourceModel` is the model read from `source` (another than `model` when a structure step made
+ * `model` from it). `validation.newErrors` is 0 for every export Skinsmith writes.
  */
 export async function exportAndValidate(
   model: SkinnedModel,
   options: ExportOptions,
   source: ValidateInput | null,
+  sourceModel: SkinnedModel = model,
 ): Promise<ValidatedExport> {
   // The source report first: it writes the document too, and export must not interleave with it.
-  const sourceReport = source ? await validateSource(model, source) : null;
+  const sourceReport = source ? await validateSource(sourceModel, source) : null;
   const result = await exportDocument(model, options);
   const t0 = performance.now();
   const report = await validateGltf(
