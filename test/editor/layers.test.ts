@@ -1,0 +1,186 @@
+/**
+ * Weight layers through the Editor: a stroke on a new layer is the flat stroke, bit for bit;
+ * hiding the layer gives the base back, bit for bit; masks, opacity, order, merge and flatten
+ * behave as the Layers panel says; every layer operation is one undo step; tools and auto-bind
+ * edit the active layer.
+ */
+import { beforeEach, describe, expect, it } from 'vitest';
+import { findInvariantViolations } from '../../src/skin/invariants.ts';
+import type { SkinWeights } from '../../src/skin/skin-weights.ts';
+import { TestEditor } from './test-editor.ts';
+
+type V3 = [number, number, number];
+const ELBOW: V3 = [0.43, 1.435, 0];
+const WRIST: V3 = [0.66, 1.435, 0];
+const SHOULDER: V3 = [0.2, 1.435, 0];
+
+function bits(sw: SkinWeights): string {
+  return `${Array.from(sw.joints)}|${Array.from(new Uint32Array(sw.weights.buffer))}`;
+}
+
+function changed(a: SkinWeights, b: SkinWeights): number {
+  const K = a.influences;
+  let n = 0;
+  for (let v = 0; v < a.vertexCount; v++) {
+    for (let i = v * K; i < v * K + K; i++) {
+      if (a.joints[i] !== b.joints[i] || !Object.is(a.weights[i], b.weights[i])) {
+        n++;
+        break;
+      }
+    }
+  }
+  return n;
+}
+
+function fresh(): TestEditor {
+  const t = new TestEditor();
+  t.editor.selectJoint('LeftForeArm');
+  t.editor.paint.setSettings({ brush: 'draw', weight: 1, strength: 0.7, radius: 0.05 });
+  return t;
+}
+
+const shown = (t: TestEditor) => t.model.primitives[0].weights;
+
+describe('painting on a layer', () => {
+  let flat: TestEditor;
+  let layered: TestEditor;
+  let base: string;
+  beforeEach(() => {
+    flat = fresh();
+    layered = fresh();
+    base = bits(shown(layered));
+  });
+
+  it('a stroke on a new layer gives the flat stroke’s weights, bit for bit', () => {
+    flat.drag(ELBOW, WRIST);
+    const id = layered.editor.layers.add('Arms');
+    expect(layered.editor.layers.activeId).toBe(id);
+    expect(bits(shown(layered))).toBe(base);
+    layered.drag(ELBOW, WRIST);
+    expect(bits(shown(layered))).toBe(bits(shown(flat)));
+    expect(layered.editor.layers.list()[0]).toMatchObject({ name: 'Arms', active: true });
+    expect(layered.editor.layers.list()[0].painted).toBeGreaterThan(50);
+  });
+
+  it('hiding the layer gives the base back, bit for bit; showing it, the painted weights', () => {
+    const id = layered.editor.layers.add();
+    layered.drag(ELBOW, WRIST);
+    const painted = bits(shown(layered));
+    layered.editor.layers.setVisible(id, false);
+    expect(bits(shown(layered))).toBe(base);
+    layered.editor.layers.setVisible(id, true);
+    expect(bits(shown(layered))).toBe(painted);
+    // Each is one undo step.
+    layered.editor.undo();
+    expect(bits(shown(layered))).toBe(base);
+    layered.editor.redo();
+    expect(bits(shown(layered))).toBe(painted);
+  });
+
+  it('undo of a stroke on a layer, then of the layer itself', () => {
+    layered.editor.layers.add();
+    layered.drag(ELBOW, WRIST);
+    expect(layered.editor.layers.list()).toHaveLength(2);
+    layered.editor.undo();
+    expect(bits(shown(layered))).toBe(base);
+    expect(layered.editor.layers.list()[0].painted).toBe(0);
+    layered.editor.undo();
+    expect(layered.editor.layers.list()).toHaveLength(1);
+    layered.editor.redo();
+    layered.editor.redo();
+    flat.drag(ELBOW, WRIST);
+    expect(bits(shown(layered))).toBe(bits(shown(flat)));
+  });
+
+  it('a mask painted to 0 lets the base through there; opacity blends and keeps the invariants', () => {
+    const id = layered.editor.layers.add();
+    layered.drag(ELBOW, WRIST);
+    const painted = bits(shown(layered));
+    layered.editor.layers.setTarget('mask');
+    layered.editor.paint.setSettings({ weight: 0 });
+    expect(layered.editor.paint.flood()).toBe(true);
+    expect(bits(shown(layered))).toBe(base);
+    layered.editor.undo();
+    expect(bits(shown(layered))).toBe(painted);
+    layered.editor.layers.setTarget('weights');
+    layered.editor.layers.setOpacity(id, 0.5);
+    const half = shown(layered);
+    expect(findInvariantViolations(half)).toEqual([]);
+    const start = fresh();
+    const lf = layered.joint('LeftForeArm');
+    flat.drag(ELBOW, WRIST);
+    let between = 0;
+    for (let v = 0; v < half.vertexCount; v++) {
+      const a = shown(start).weightOf(v, lf);
+      const b = shown(flat).weightOf(v, lf);
+      if (a === b) continue;
+      expect(half.weightOf(v, lf)).toBeGreaterThanOrEqual(Math.min(a, b) - 1e-6);
+      expect(half.weightOf(v, lf)).toBeLessThanOrEqual(Math.max(a, b) + 1e-6);
+      between++;
+    }
+    expect(between).toBeGreaterThan(50);
+  });
+
+  it('the top layer wins where two overlap; reordering swaps who wins', () => {
+    const lower = layered.editor.layers.add('Lower');
+    layered.drag(ELBOW, WRIST);
+    const onlyLower = bits(shown(layered));
+    const upper = layered.editor.layers.add('Upper');
+    layered.editor.selectJoint('LeftArm');
+    layered.drag(ELBOW, WRIST);
+    const upperWins = bits(shown(layered));
+    expect(upperWins).not.toBe(onlyLower);
+    expect(layered.editor.layers.list().map((l) => l.name)).toEqual(['Upper', 'Lower', 'Base']);
+    layered.editor.layers.move(upper, 0);
+    expect(layered.editor.layers.list().map((l) => l.name)).toEqual(['Lower', 'Upper', 'Base']);
+    // Lower now on top: where both painted, Lower's weights show.
+    expect(bits(shown(layered))).not.toBe(upperWins);
+    layered.editor.layers.setVisible(upper, false);
+    expect(bits(shown(layered))).toBe(onlyLower);
+    layered.editor.layers.setVisible(lower, false);
+    expect(bits(shown(layered))).toBe(base);
+  });
+
+  it('merge down and flatten keep what is shown; the base layer cannot be deleted', () => {
+    layered.editor.layers.add('A');
+    layered.drag(ELBOW, WRIST);
+    const b = layered.editor.layers.add('B');
+    layered.editor.layers.setOpacity(b, 0.6);
+    layered.editor.selectJoint('LeftArm');
+    layered.drag(SHOULDER, ELBOW);
+    const before = shown(layered).clone();
+    layered.editor.layers.mergeDown(b);
+    expect(layered.editor.layers.list().map((l) => l.name)).toEqual(['A', 'Base']);
+    const merged = shown(layered);
+    for (let i = 0; i < merged.weights.length; i++)
+      expect(merged.weights[i]).toBeCloseTo(before.weights[i], 5);
+    layered.editor.layers.flatten();
+    expect(layered.editor.layers.list().map((l) => l.name)).toEqual(['Base']);
+    expect(changed(shown(layered), merged)).toBe(0);
+    expect(() => layered.editor.layers.remove(0)).toThrow(/base layer/);
+    // Three steps back: merged, flattened, all undone in order.
+    layered.editor.undo();
+    layered.editor.undo();
+    expect(layered.editor.layers.list().map((l) => l.name)).toEqual(['B', 'A', 'Base']);
+    expect(bits(shown(layered))).toBe(bits(before));
+  });
+
+  it('a tool on a layer gives the flat tool’s result, bit for bit', () => {
+    flat.drag(ELBOW, WRIST);
+    flat.editor.tools.smooth({ iterations: 3, strength: 1 });
+    layered.editor.layers.add();
+    layered.drag(ELBOW, WRIST);
+    layered.editor.tools.smooth({ iterations: 3, strength: 1 });
+    expect(bits(shown(layered))).toBe(bits(shown(flat)));
+  });
+
+  it('the inspector reads the active layer', () => {
+    layered.editor.layers.add();
+    layered.drag(ELBOW, WRIST);
+    flat.drag(ELBOW, WRIST);
+    const v = [...Array(shown(flat).vertexCount).keys()].find(
+      (u) => shown(flat).weightOf(u, flat.joint('LeftForeArm')) > 0.9,
+    )!;
+    expect(layered.editor.influences(0, v)).toEqual(flat.editor.influences(0, v));
+  });
+});
