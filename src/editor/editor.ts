@@ -469,6 +469,7 @@ export class Editor {
       this.surfaceCache = new PaintTargets(model, {
         weightsOf: (p) => this.editWeights(p),
         maskOf: (p) => this.layers.stack.maskEdit(p),
+        layered: () => this.layers.stack.layered,
       });
     return this.surfaceCache;
   }

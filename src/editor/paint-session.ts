@@ -223,6 +223,8 @@ export class PaintSession {
     const s = this.stroke;
     if (!s) return null;
     this.stroke = null;
+    // The dabs' vertices go into the active layer now, before anything else writes the buffer.
+    this.editor.layers.stack.flush();
     if (!s.sampling) {
       const painter = s.painter;
       const patches = painter.end();
@@ -249,11 +251,17 @@ export class PaintSession {
       s.painter.cancel();
       this.emitMask(s.painter);
     } else if (!s.sampling) {
-      s.target.painter.cancel();
-      this.emitRanges(s.target);
-      for (const c of s.companions) {
-        c.target.painter.cancel();
-        this.emitRanges(c.target);
+      // On a layer: the dabs' vertices into it first, then the restored weights compared with it
+      // (what the stroke first painted is no longer the layer's).
+      const stack = this.editor.layers.stack;
+      stack.flush();
+      for (const t of [s.target, ...s.companions.map((c) => c.target)]) {
+        t.painter.cancel();
+        const ranges = t.painter.takeRanges();
+        t.painter.takeVertices((p, vertices) => stack.syncWeightsAt(p, vertices));
+        if (!ranges.length) continue;
+        if (stack.layered) this.editor.announceComposed(ranges);
+        else this.editor.events.emit('weights', ranges);
       }
     }
     this.events.emit('stroke', 'cancel');
@@ -409,7 +417,16 @@ export class PaintSession {
 
   private emitRanges(target: PaintTarget): void {
     const ranges = target.painter.takeRanges();
-    if (ranges.length) this.editor.events.emit('weights', ranges);
+    if (!ranges.length) return;
+    const stack = this.editor.layers.stack;
+    if (!stack.layered) {
+      this.editor.events.emit('weights', ranges);
+      return;
+    }
+    // On a layer: copy exactly the vertices the dab changed into it and recompose those (a
+    // range could span the whole mesh), then tell the views.
+    target.painter.takeVertices((p, vertices) => stack.syncPainted(p, vertices));
+    this.editor.announceComposed(ranges);
   }
 
   private emitMask(painter: Painter): void {

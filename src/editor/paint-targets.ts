@@ -33,6 +33,8 @@ export interface PaintBuffers {
   weightsOf(primitive: number): SkinWeights;
   /** The active layer's mask as two-joint weights (throws on the base layer). */
   maskOf(primitive: number): SkinWeights;
+  /** True when edits go to weight layers: painters then track the exact vertices they change. */
+  layered(): boolean;
 }
 
 // Mask "joints": 0 = the mask, 1 = the rest. Orphaned weight always goes to the other one.
@@ -64,6 +66,7 @@ export class PaintTargets {
       maskOf: () => {
         throw new Error('There is no mask to paint without weight layers.');
       },
+      layered: () => false,
     };
   }
 
@@ -80,6 +83,7 @@ export class PaintTargets {
           parts.map((part) => this.buffers.weightsOf(part.primitive)),
           t.bones,
         );
+      t.painter.writer.setTracking(this.buffers.layered());
       t.maskPainter = null;
     }
   }
@@ -137,6 +141,7 @@ export class PaintTargets {
       prims.map((p) => this.buffers.weightsOf(p.id)),
       bones,
     );
+    painter.writer.setTracking(this.buffers.layered());
     target = { skin, surface, painter, jointIndex, maskPainter: null, bones };
     this.targets.set(skin, target);
     return target;

@@ -23,6 +23,7 @@ export type SessionContext = Pick<
   | 'paintSessionActive'
   | 'layers'
   | 'maskEdited'
+  | 'announceComposed'
   // The sessions that work together: a stroke masked by the selection, tools on the brush's
   // settings, the pose that moves the surfaces.
   | 'selection'

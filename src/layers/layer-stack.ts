@@ -83,6 +83,21 @@ function copySlots(from: SkinWeights, to: SkinWeights, v: number): void {
   }
 }
 
+/** Copies K slots at offset o between raw arrays (the per-dab path: no object lookups). */
+function copyRun(
+  fJ: Uint16Array,
+  fW: Float32Array,
+  tJ: Uint16Array,
+  tW: Float32Array,
+  o: number,
+  K: number,
+): void {
+  for (let i = o; i < o + K; i++) {
+    tJ[i] = fJ[i];
+    tW[i] = fW[i];
+  }
+}
+
 function clearSlots(sw: SkinWeights, v: number): void {
   const K = sw.influences;
   sw.joints.fill(0, v * K, v * K + K);
@@ -124,6 +139,13 @@ export class LayerStack {
   private editBuf: SkinWeights[] | null = null;
   private underBuf: SkinWeights[] | null = null;
   private maskBuf: SkinWeights[] | null = null;
+  /**
+   * Vertices a dab changed whose slots are in the edit buffer (and composed) but not yet copied
+   * into the active layer's own weights (see {@link syncPainted}); {@link flush} copies them.
+   */
+  private pending: { list: Int32Array; count: number }[] = [];
+  /** See {@link lists}; null after any change of the layout or of the active layer. */
+  private cache: { all: WeightLayer[][]; below: WeightLayer[][]; activeIndex: number } | null = null;
 
   constructor(shown: readonly SkinWeights[]) {
     this.shown = shown;
@@ -185,6 +207,7 @@ export class LayerStack {
 
   /** The panel's list: top first, the base last. */
   list(): LayerInfo[] {
+    this.flush();
     const out: LayerInfo[] = this.layers
       .map((l) => ({
         id: l.id,
@@ -211,11 +234,13 @@ export class LayerStack {
 
   /** The active layer's own weights of primitive p (zero where it painted nothing; the base: all). */
   ownWeights(p: number): SkinWeights {
+    this.flush();
     return this.activeIsBase ? this.base[p] : this.layer(this.active).parts[p].weights;
   }
 
   /** The active layer's mask of primitive p (all 1 for the base). */
   ownMask(p: number): Float32Array | null {
+    this.flush();
     return this.activeIsBase ? null : this.layer(this.active).parts[p].mask;
   }
 
@@ -226,22 +251,107 @@ export class LayerStack {
    * write) and recomposes those that changed. Returns how many changed.
    */
   syncWeights(p: number, start: number, end: number): number {
-    if (!this.editBuf) return 0;
-    let n = 0;
-    for (let v = start; v < end; v++) if (this.syncVertex(p, v)) n++;
-    return n;
+    this.flush();
+    return this.editBuf ? this.syncRun(p, null, start, end) : 0;
   }
 
   /** {@link syncWeights} for a list of vertices (an undo patch's). */
   syncWeightsAt(p: number, vertices: ArrayLike<number>): number {
-    if (!this.editBuf) return 0;
-    let n = 0;
-    for (let k = 0; k < vertices.length; k++) if (this.syncVertex(p, vertices[k])) n++;
-    return n;
+    this.flush();
+    return this.editBuf ? this.syncRun(p, vertices, 0, vertices.length) : 0;
+  }
+
+  /**
+   * A dab's vertices, each known to have changed in the edit buffer: stored in the active layer
+   * without comparing first (the painter only reports vertices it changed), and recomposed.
+   */
+  syncPainted(p: number, vertices: Int32Array): void {
+    if (!this.editBuf) return;
+    const { all, activeIndex } = this.lists();
+    if (activeIndex < 0) {
+      this.syncRun(p, vertices, 0, vertices.length);
+      return;
+    }
+    const parts = all[p];
+    const layer = parts[activeIndex];
+    const edit = this.editBuf[p];
+    const own = layer.weights;
+    const shown = this.shown[p] as SkinWeights;
+    const K = edit.influences;
+    const eJ = edit.joints;
+    const eW = edit.weights;
+    const oJ = own.joints;
+    const oW = own.weights;
+    const sJ = shown.joints;
+    const sW = shown.weights;
+    const mask = layer.mask;
+    const clearAbove = this.nothingCoversAbove(parts, activeIndex);
+    const pending = (this.pending[p] ??= { list: new Int32Array(1024), count: 0 });
+    if (pending.count + vertices.length > pending.list.length) {
+      const grown = new Int32Array(Math.max(pending.list.length * 2, pending.count + vertices.length));
+      grown.set(pending.list.subarray(0, pending.count));
+      pending.list = grown;
+    }
+    for (let k = 0; k < vertices.length; k++) {
+      const v = vertices[k];
+      const o = v * K;
+      if (clearAbove && mask[v] >= 1 && eW[o] > 0) {
+        // The composition is the layer's slots, which are the edit buffer's: show them now, copy
+        // them into the layer later (a third array per vertex would double the dab's overhead).
+        for (let i = o; i < o + K; i++) {
+          sJ[i] = eJ[i];
+          sW[i] = eW[i];
+        }
+        pending.list[pending.count++] = v;
+      } else {
+        for (let i = o; i < o + K; i++) {
+          oJ[i] = eJ[i];
+          oW[i] = eW[i];
+        }
+        composeLayers(this.base[p], parts, shown, v, v + 1);
+      }
+    }
+    // A long stroke revisits vertices: keep the list no longer than the mesh.
+    if (pending.count > edit.vertexCount) this.flush();
+  }
+
+  /** Copies the vertices {@link syncPainted} deferred into the active layer's own weights. */
+  flush(): void {
+    if (!this.editBuf) return;
+    const index = this.layers.findIndex((l) => l.id === this.active);
+    this.pending.forEach((pending, p) => {
+      if (!pending || pending.count === 0) return;
+      if (index >= 0) {
+        const edit = this.editBuf![p];
+        const own = this.layers[index].parts[p].weights;
+        const K = edit.influences;
+        for (let k = 0; k < pending.count; k++) {
+          const o = pending.list[k] * K;
+          for (let i = o; i < o + K; i++) {
+            own.joints[i] = edit.joints[i];
+            own.weights[i] = edit.weights[i];
+          }
+        }
+      }
+      pending.count = 0;
+    });
+  }
+
+  /**
+   * True when the active layer covers fully wherever its mask is 1 and no layer above it can
+   * cover anything: there the composition is the layer's own slots (what composeLayers copies).
+   */
+  private nothingCoversAbove(parts: readonly WeightLayer[], activeIndex: number): boolean {
+    const layer = parts[activeIndex];
+    let clear = layer.visible && layer.opacity >= 1;
+    for (let l = activeIndex + 1; l < parts.length && clear; l++)
+      clear = !parts[l].visible || !(parts[l].opacity > 0);
+    return clear;
   }
 
   /** Stores the mask buffer's vertices [start, end) of primitive p in the active layer's mask. */
   syncMask(p: number, start: number, end: number): number {
+    this.flush();
     if (!this.maskBuf || this.activeIsBase) return 0;
     const part = this.layer(this.active).parts[p];
     const buf = this.maskBuf[p];
@@ -263,45 +373,124 @@ export class LayerStack {
     return n;
   }
 
-  private syncVertex(p: number, v: number): boolean {
+  /**
+   * Copy on write of vertices (`list[start..end)`, or `start..end` themselves) from the edit
+   * buffer into the active layer, and their recomposition. Hoisted out of the vertex loop: this
+   * runs on every dab, over thousands of vertices.
+   */
+  private syncRun(
+    p: number,
+    list: ArrayLike<number> | null,
+    start: number,
+    end: number,
+  ): number {
     const edit = this.editBuf![p];
-    if (this.activeIsBase) {
-      const base = this.base[p];
-      if (sameSlots(edit, base, v)) return false;
-      copySlots(edit, base, v);
-    } else {
-      const part = this.layer(this.active).parts[p].weights;
-      const under = this.underBuf![p];
-      const owned = hasWeights(part, v);
-      if (sameSlots(edit, owned ? part : under, v)) return false;
-      if (sameSlots(edit, under, v)) clearSlots(part, v);
-      else copySlots(edit, part, v);
+    const { all, activeIndex } = this.lists();
+    const parts = all[p];
+    const shown = this.shown[p] as SkinWeights;
+    const base = this.base[p];
+    let n = 0;
+    if (activeIndex < 0) {
+      for (let k = start; k < end; k++) {
+        const v = list ? list[k] : k;
+        if (sameSlots(edit, base, v)) continue;
+        copySlots(edit, base, v);
+        composeLayers(base, parts, shown, v, v + 1);
+        n++;
+      }
+      return n;
     }
-    this.recompose(p, v, v + 1);
-    return true;
+    const layer = parts[activeIndex];
+    const own = layer.weights;
+    const under = this.underBuf![p];
+    // Where nothing above can cover and the active layer covers fully, the composition is the
+    // layer's own slots: no need to walk the stack.
+    const clearAbove = this.nothingCoversAbove(parts, activeIndex);
+    const K = edit.influences;
+    const eJ = edit.joints;
+    const eW = edit.weights;
+    const oJ = own.joints;
+    const oW = own.weights;
+    const sJ = shown.joints;
+    const sW = shown.weights;
+    const mask = layer.mask;
+    for (let k = start; k < end; k++) {
+      const v = list ? list[k] : k;
+      const o = v * K;
+      if (oW[o] > 0) {
+        if (sameSlots(edit, own, v)) continue;
+        // Back to exactly what is below (an undone stroke): the layer no longer covers it.
+        if (sameSlots(edit, under, v)) clearSlots(own, v);
+        else copyRun(eJ, eW, oJ, oW, o, K);
+      } else {
+        if (sameSlots(edit, under, v)) continue;
+        copyRun(eJ, eW, oJ, oW, o, K);
+      }
+      if (clearAbove && mask[v] >= 1 && oW[o] > 0) copyRun(oJ, oW, sJ, sW, o, K);
+      else composeLayers(base, parts, shown, v, v + 1);
+      n++;
+    }
+    return n;
   }
 
-  private partsOf(p: number, below = this.layers.length): WeightLayer[] {
-    const out: WeightLayer[] = [];
-    for (let l = 0; l < below; l++) out.push(this.layers[l].parts[p]);
-    return out;
+  /**
+   * Per primitive, the layers' parts bottom to top (`all`) and those below the active layer
+   * (`below`): made once per layout, not per vertex (a dab recomposes thousands of vertices).
+   */
+  private lists(): { all: WeightLayer[][]; below: WeightLayer[][]; activeIndex: number } {
+    if (this.cache) return this.cache;
+    const activeIndex = this.layers.findIndex((l) => l.id === this.active);
+    const all = this.shown.map((_, p) => this.layers.map((l) => l.parts[p]));
+    const below = all.map((parts) => parts.slice(0, Math.max(0, activeIndex)));
+    this.cache = { all, below, activeIndex };
+    return this.cache;
   }
 
   private recompose(p: number, start: number, end: number): void {
-    composeLayers(this.base[p], this.partsOf(p), this.shown[p] as SkinWeights, start, end);
+    composeLayers(this.base[p], this.lists().all[p], this.shown[p] as SkinWeights, start, end);
   }
 
   /** Recomposes every vertex and refreshes the active layer's buffers (after a layer operation). */
   recomposeAll(): void {
+    this.flush();
+    this.cache = null;
     if (!this.editBuf) return;
     for (let p = 0; p < this.shown.length; p++) this.recompose(p, 0, this.shown[p].vertexCount);
     this.refreshActive();
   }
 
+  /**
+   * After a property of `layer` changed (visibility, opacity): only the vertices it has weights at
+   * can look different, in the composed weights and, when it lies below the active layer, in the
+   * active layer's view of what is under it.
+   */
+  private layerChanged(layer: StackLayer): void {
+    if (!this.editBuf) return;
+    const { all, below, activeIndex } = this.lists();
+    const underToo = this.layers.indexOf(layer) < activeIndex;
+    for (let p = 0; p < this.shown.length; p++) {
+      const own = layer.parts[p].weights;
+      const K = own.influences;
+      const shown = this.shown[p] as SkinWeights;
+      const base = this.base[p];
+      const under = this.underBuf![p];
+      const edit = this.editBuf[p];
+      const active = underToo ? this.layers[activeIndex].parts[p].weights : null;
+      for (let v = 0; v < own.vertexCount; v++) {
+        if (!(own.weights[v * K] > 0)) continue;
+        composeLayers(base, all[p], shown, v, v + 1);
+        if (!active) continue;
+        composeLayers(base, below[p], under, v, v + 1);
+        if (!hasWeights(active, v)) copySlots(under, edit, v);
+      }
+    }
+  }
+
   /** Fills the edit, under and mask buffers for the active layer. */
   private refreshActive(): void {
+    this.cache = null;
     if (!this.editBuf) return;
-    const index = this.layers.findIndex((l) => l.id === this.active);
+    const { below, activeIndex: index } = this.lists();
     for (let p = 0; p < this.shown.length; p++) {
       const edit = this.editBuf[p];
       if (index < 0) {
@@ -310,7 +499,7 @@ export class LayerStack {
         continue;
       }
       const under = this.underBuf![p];
-      composeLayers(this.base[p], this.partsOf(p, index), under);
+      composeLayers(this.base[p], below[p], under);
       const part = this.layers[index].parts[p];
       const mask = this.maskBuf![p];
       for (let v = 0; v < edit.vertexCount; v++) {
@@ -334,6 +523,7 @@ export class LayerStack {
 
   /** Makes `id` the layer edits go to. */
   setActive(id: number): void {
+    this.flush();
     if (id !== BASE_LAYER) this.layer(id);
     if (id === this.active) return;
     this.active = id;
@@ -345,6 +535,7 @@ export class LayerStack {
    * edit buffers are new (painters must be rebuilt on them).
    */
   add(name?: string): { id: number; rebind: boolean } {
+    this.flush();
     const rebind = this.ensureLayered();
     const id = this.nextId++;
     const layer: StackLayer = {
@@ -360,6 +551,7 @@ export class LayerStack {
 
   /** A copy of `id` (the base too: a layer covering every vertex) above it, made active. */
   duplicate(id: number): { id: number; rebind: boolean } {
+    this.flush();
     const rebind = this.ensureLayered();
     const copyId = this.nextId++;
     const from = id === BASE_LAYER ? null : this.layer(id);
@@ -390,6 +582,7 @@ export class LayerStack {
 
   /** Deletes a layer (not the base); the one below becomes active if it was. */
   remove(id: number): void {
+    this.flush();
     const index = this.layers.indexOf(this.layer(id));
     this.layers.splice(index, 1);
     if (this.active === id) this.active = index > 0 ? this.layers[index - 1].id : BASE_LAYER;
@@ -398,6 +591,7 @@ export class LayerStack {
 
   /** Moves a layer to position `index` among the layers above the base (0 = just above it). */
   move(id: number, index: number): void {
+    this.flush();
     const layer = this.layer(id);
     const from = this.layers.indexOf(layer);
     const to = Math.max(0, Math.min(this.layers.length - 1, Math.round(index)));
@@ -413,21 +607,23 @@ export class LayerStack {
   }
 
   setVisible(id: number, visible: boolean): void {
+    this.flush();
     const layer = this.layer(id);
     if (layer.visible === visible) return;
     layer.visible = visible;
     for (const part of layer.parts) part.visible = visible;
-    this.recomposeAll();
+    this.layerChanged(layer);
   }
 
   setOpacity(id: number, opacity: number): void {
+    this.flush();
     if (!Number.isFinite(opacity)) throw new Error(`Opacity must be a number from 0 to 1 (got ${opacity}).`);
     const layer = this.layer(id);
     const a = Math.min(1, Math.max(0, opacity));
     if (layer.opacity === a) return;
     layer.opacity = a;
     for (const part of layer.parts) part.opacity = a;
-    this.recomposeAll();
+    this.layerChanged(layer);
   }
 
   rename(id: number, name: string): void {
@@ -443,6 +639,7 @@ export class LayerStack {
    * merged layer is a new object with the lower layer's id and name.
    */
   mergeDown(id: number): void {
+    this.flush();
     const layer = this.layer(id);
     const index = this.layers.indexOf(layer);
     if (index === 0) {
@@ -470,6 +667,7 @@ export class LayerStack {
 
   /** Bakes every layer into the base (the composed weights become the base), leaving no layers. */
   flatten(): void {
+    this.flush();
     if (this.layers.length === 0) return;
     this.base = this.shown.map((sw) => sw.clone());
     this.layers = [];
@@ -479,6 +677,7 @@ export class LayerStack {
 
   /** The layout now, for undo. */
   state(): StackState {
+    this.flush();
     return {
       base: [...this.base],
       baseName: this.baseName,
@@ -495,6 +694,7 @@ export class LayerStack {
 
   /** Back to a layout from {@link state} (recomposes everything). */
   restore(state: StackState): { rebind: boolean } {
+    this.flush();
     const rebind = state.layers.length > 0 && this.ensureLayered();
     this.base = [...state.base];
     this.baseName = state.baseName;
@@ -526,6 +726,7 @@ export class LayerStack {
 
   /** The layers above the base, bottom to top, as plain arrays. */
   saved(): SavedLayer[] {
+    this.flush();
     return this.layers.map((l) => ({
       name: l.name,
       visible: l.visible,
@@ -548,6 +749,7 @@ export class LayerStack {
    * against the model's vertex counts; throws a clear error when they do not fit).
    */
   load(base: readonly SkinWeights[], layers: readonly SavedLayer[], activeIndex = -1): { rebind: boolean } {
+    this.flush();
     const fits = (sw: SkinWeights, p: number) =>
       sw.vertexCount === this.shown[p].vertexCount && sw.influences === this.shown[p].influences;
     if (base.length !== this.shown.length || !base.every(fits))

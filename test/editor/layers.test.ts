@@ -92,6 +92,23 @@ describe('painting on a layer', () => {
     expect(bits(shown(layered))).toBe(bits(shown(flat)));
   });
 
+  it('Escape mid-stroke on a layer gives every weight back and leaves the layer empty', () => {
+    layered.editor.layers.add();
+    const [ax, ay] = layered.camera.toScreen(ELBOW);
+    const [bx, by] = layered.camera.toScreen(WRIST);
+    expect(layered.pointerDown(ax, ay)).toBe(true);
+    for (let i = 1; i <= 10; i++) layered.pointerMove(ax + ((bx - ax) * i) / 10, ay + ((by - ay) * i) / 10);
+    expect(bits(shown(layered))).not.toBe(base);
+    layered.keyDown('escape');
+    layered.pointerUp();
+    expect(bits(shown(layered))).toBe(base);
+    expect(layered.editor.layers.list()[0].painted).toBe(0);
+    // And the next stroke paints as a flat one does.
+    layered.drag(ELBOW, WRIST);
+    flat.drag(ELBOW, WRIST);
+    expect(bits(shown(layered))).toBe(bits(shown(flat)));
+  });
+
   it('a mask painted to 0 lets the base through there; opacity blends and keeps the invariants', () => {
     const id = layered.editor.layers.add();
     layered.drag(ELBOW, WRIST);
