@@ -378,12 +378,7 @@ export class LayerStack {
    * buffer into the active layer, and their recomposition. Hoisted out of the vertex loop: this
    * runs on every dab, over thousands of vertices.
    */
-  private syncRun(
-    p: number,
-    list: ArrayLike<number> | null,
-    start: number,
-    end: number,
-  ): number {
+  private syncRun(p: number, list: ArrayLike<number> | null, start: number, end: number): number {
     const edit = this.editBuf![p];
     const { all, activeIndex } = this.lists();
     const parts = all[p];

@@ -51,7 +51,11 @@ function radiusFor(s: SkinSurface, hits: number): number {
 function bones(m: MannequinData): NearestBone {
   const joints = m.jointNames.map(
     (_, j) =>
-      [m.jointPositions[j * 3], m.jointPositions[j * 3 + 1], m.jointPositions[j * 3 + 2]] as [number, number, number],
+      [m.jointPositions[j * 3], m.jointPositions[j * 3 + 1], m.jointPositions[j * 3 + 2]] as [
+        number,
+        number,
+        number,
+      ],
   );
   return new NearestBone({ positions: joints, parents: m.jointParents });
 }
@@ -105,14 +109,17 @@ function layeredStack(topOpacity = 1): LayerStack {
     else if (i % 2 === 1) stack.setOpacity(id, 0.7);
     if (i % 3 === 2) {
       const mask = stack.maskEdit(0);
-      new Painter(s, [mask], new NearestBone({ positions: [[0, 0, 0], [0, 0, 0]], parents: [-1, -1] })).flood(
-        0,
-        0.5,
-        null,
-        band,
-        null,
-        0,
-      );
+      new Painter(
+        s,
+        [mask],
+        new NearestBone({
+          positions: [
+            [0, 0, 0],
+            [0, 0, 0],
+          ],
+          parents: [-1, -1],
+        }),
+      ).flood(0, 0.5, null, band, null, 0);
       stack.syncMask(0, 0, base.vertexCount);
     }
   }
