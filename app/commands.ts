@@ -3,6 +3,7 @@ import { EDIT_COMMANDS } from './edit-commands.ts';
 import { editor } from './editor-instance.ts';
 import { useExport } from './export/export-store.ts';
 import { pickAndOpen } from './io/file-picker.ts';
+import { LAYER_COMMANDS } from './layers/layer-commands.ts';
 import { PAINT_COMMANDS } from './paint/paint-commands.ts';
 import { saveProject } from './persist/project-actions.ts';
 import { POSE_COMMANDS } from './pose/pose-commands.ts';
@@ -37,6 +38,7 @@ export const COMMANDS = {
   ...SELECT_COMMANDS,
   ...EDIT_COMMANDS,
   ...POSE_COMMANDS,
+  ...LAYER_COMMANDS,
   open: {
     label: 'Open .glb / .gltf (with its .bin and textures)',
     brief: 'Open .glb / .gltf',

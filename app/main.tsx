@@ -5,6 +5,7 @@ import { App } from './components/App.tsx';
 import { ErrorBoundary } from './components/ErrorBoundary.tsx';
 import { editor } from './editor-instance.ts';
 import { loadBrowserDraco, loadBrowserDracoEncoder } from './io/draco-browser.ts';
+import { connectLayers } from './layers/layers-store.ts';
 import { connectPaint } from './paint/connect-paint.ts';
 import { connectPersist } from './persist/connect-persist.ts';
 import { connectPose } from './pose/connect-pose.ts';
@@ -18,6 +19,7 @@ import './styles.css';
 performance.mark('skinsmith:main');
 setDecoderLoaders({ draco: loadBrowserDraco, dracoEncoder: loadBrowserDracoEncoder });
 connectStore(editor);
+connectLayers(editor);
 connectPaint(editor);
 connectPose(editor);
 // Before the first model opens: autosave, the unload prompt, the restore offer.

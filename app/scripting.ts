@@ -1,6 +1,7 @@
 import type { EditorAutobindOptions, EditorAutobindStats } from '../src/editor/autobind-job.ts';
 import type { CreateSkinReport, EditorCreateSkinOptions } from '../src/editor/create-skin-step.ts';
 import type { Editor, VertexInfluence } from '../src/editor/editor.ts';
+import type { LayerSession } from '../src/editor/layer-session.ts';
 import type { Notice } from '../src/editor/notices.ts';
 import type { ExportOptions } from '../src/gltf/export/export-document.ts';
 import type { SkeletonRootCandidate } from '../src/gltf/skeleton-nodes.ts';
@@ -77,6 +78,12 @@ export interface SkinsmithApi {
   stats(): Stats;
   /** Posing: joint rotations, reset, presets, clips, skinning preview, creases (docs/user-guide.md, "Testing the bends"). */
   pose: ScriptPose;
+  /**
+   * Weight layers of the loaded character (the Layers panel's calls; layers by id or name):
+   * list, add, duplicate, remove, move, setVisible, setOpacity, rename, mergeDown, flatten,
+   * setActive, setTarget('weights' | 'mask'), setView('composed' | 'layer'). See docs/scripting.md.
+   */
+  layers: LayerSession;
   /**
    * Reads or changes the viewport toggles (`influences`: the influence-count view; `quantize`: the
    * unorm8 preview, which never changes the weights); resolves after the next frame.
@@ -231,6 +238,7 @@ export function installScripting(): SkinsmithApi {
     influences: (primitiveIndex, vertex) => editor.influences(primitiveIndex, vertex),
     stats,
     pose: scriptPose,
+    layers: editor.layers,
     display: async (flags) => {
       if (flags) useUi.setState(flags);
       await viewport.nextFrame();

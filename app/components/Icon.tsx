@@ -38,6 +38,16 @@ const PATHS = {
   undo: 'M9 14L4 9l5-5M4 9h10a6 6 0 0 1 0 12h-3',
   redo: 'M15 14l5-5-5-5M20 9H10a6 6 0 0 0 0 12h3',
   keys: 'M3 6h18v12H3zM7 10h.01M11 10h.01M15 10h.01M7 14h10',
+  // Weight layers.
+  layers: 'M12 4l9 5-9 5-9-5zM3 14l9 5 9-5',
+  plus: 'M12 5v14M5 12h14',
+  duplicate: 'M8 8h12v12H8zM4 16V4h12',
+  mergeDown: 'M12 4v10M8 10l4 4 4-4M5 19h14',
+  flatten: 'M4 9l8 4 8-4M4 15l8 4 8-4M12 3v6M9 6l3 3 3-3',
+  eyeOff: 'M2 12s4-7 10-7 10 7 10 7-4 7-10 7S2 12 2 12zM4 4l16 16',
+  up: 'M12 19V5M6 11l6-6 6 6',
+  down: 'M12 5v14M6 13l6 6 6-6',
+  mask: 'M4 4h16v16H4zM12 4a8 8 0 0 1 0 16',
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -1,5 +1,7 @@
 import { ChecksSection } from '../checks/ChecksSection.tsx';
 import { editor } from '../editor-instance.ts';
+import { LayersSection } from '../layers/LayersSection.tsx';
+import { useLayers } from '../layers/layers-store.ts';
 import { BrushPanel } from '../paint/BrushPanel.tsx';
 import { PoseClips } from '../pose/PoseClips.tsx';
 import { PoseInspect } from '../pose/PoseInspect.tsx';
@@ -63,6 +65,9 @@ function JointInfoSection() {
 function Legend() {
   const influences = useUi((s) => s.influences);
   const transfer = useUi((s) => s.transferView);
+  const layerView = useLayers((s) => s.view);
+  const target = useLayers((s) => s.target);
+  const active = useLayers((s) => s.list.find((l) => l.active));
   if (influences || transfer)
     return (
       <p className="muted" data-testid="heatmap-hidden">
@@ -70,11 +75,22 @@ function Legend() {
         heat map back.
       </p>
     );
+  const what =
+    target === 'mask'
+      ? `The mask of ${active?.name ?? 'the layer'}`
+      : layerView === 'layer'
+        ? `${active?.name ?? 'The layer'} alone (its own weights)`
+        : null;
   return (
     <div
       className="legend"
       title="Weight of the selected joint: 0 (blue) to 1 (red); no influence is grey-blue"
     >
+      {what && (
+        <span className="legend-what" data-testid="heatmap-layer">
+          {what}
+        </span>
+      )}
       <span className="swatch" style={{ background: HEAT_ZERO_SRGB }} />
       <span
         className="ramp"
@@ -111,6 +127,9 @@ export function SettingsPanel() {
     <aside className="panel right" aria-label="Settings">
       <Section title="Joint">
         <JointInfoSection />
+      </Section>
+      <Section title="Layers">
+        <LayersSection />
       </Section>
       {painting && brush}
       {posing && pose}

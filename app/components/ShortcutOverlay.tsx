@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { COMMANDS, type Command } from '../commands.ts';
+import { LAYER_COMMANDS } from '../layers/layer-commands.ts';
 import { PAINT_COMMANDS } from '../paint/paint-commands.ts';
 import { usePaint } from '../paint/paint-store.ts';
 import { SELECT_COMMANDS } from '../select/select-commands.ts';
@@ -9,6 +10,7 @@ import { Icon } from './Icon.tsx';
 type Row = [keys: string, action: string, mouse?: 'mouse'];
 
 const paintIds = new Set(Object.keys(PAINT_COMMANDS));
+const layerIds = new Set(Object.keys(LAYER_COMMANDS));
 // S itself works in every mode; the rest act in Select mode only.
 const selectIds = new Set(Object.keys(SELECT_COMMANDS).filter((id) => id !== 'selectMode'));
 const rows = (entries: [string, Command][]): Row[] =>
@@ -92,7 +94,9 @@ function Overlay() {
           <div>
             <Group
               title="Every mode"
-              items={rows(entries.filter(([id]) => !paintIds.has(id) && !selectIds.has(id)))}
+              items={rows(
+                entries.filter(([id]) => !paintIds.has(id) && !selectIds.has(id) && !layerIds.has(id)),
+              )}
               wide
             />
             <Group
@@ -101,7 +105,10 @@ function Overlay() {
               wide
             />
           </div>
-          <Group title="Paint mode" items={rows(entries.filter(([id]) => paintIds.has(id)))} />
+          <div>
+            <Group title="Paint mode" items={rows(entries.filter(([id]) => paintIds.has(id)))} />
+            <Group title="Weight layers" items={rows(entries.filter(([id]) => layerIds.has(id)))} />
+          </div>
           <div>
             <Group title="Painting with the mouse" items={PAINT_MOUSE} />
             <Group title="View" items={[...VIEW_MOUSE, ...TREE]} />

@@ -10,7 +10,7 @@ import { type BoneShape, layoutBones } from './bone-layout.ts';
 import { boundsOf } from './camera-fit.ts';
 import { usePoseSync } from './usePoseSync.ts';
 import { useViewportCommands } from './useViewportCommands.ts';
-import { useWeightOverlays } from './useWeightOverlays.ts';
+import { useLayerHeat, useWeightOverlays } from './useWeightOverlays.ts';
 import { ViewDisplay } from './view-display.ts';
 import { buildViewScene, disposeViewScene, type ViewScene } from './view-scene.ts';
 
@@ -35,6 +35,7 @@ export function ModelView() {
   const wireframe = useUi((s) => s.wireframe);
   const influences = useUi((s) => s.influences);
   const transfer = useUi((s) => s.transferView);
+  const layerHeat = useLayerHeat();
   const selected = useUi((s) => s.selected);
   const posing = useUi((s) => s.mode) === 'pose';
   const invalidate = useThree((s) => s.invalidate);
@@ -83,9 +84,9 @@ export function ModelView() {
       const last = editor.lastTransfer;
       shown.display.setTransferStatus(last?.model === shown.scene.model ? last.status : null);
     }
-    shown.display.apply({ heatmap, influences, transfer, textures, wireframe });
+    shown.display.apply({ heatmap, layerHeat, influences, transfer, textures, wireframe });
     invalidate();
-  }, [shown, heatmap, influences, transfer, textures, wireframe, invalidate]);
+  }, [shown, heatmap, layerHeat, influences, transfer, textures, wireframe, invalidate]);
 
   useEffect(() => {
     shown?.display.setJoint(selected);

@@ -32,6 +32,13 @@ const VERTEX_GLSL = /* glsl */ `
 #endif
 `;
 
+/** The per-vertex value the layer heat map shows (see layer-heat-view.ts). */
+export const LAYER_HEAT_ATTRIBUTE = 'layerHeat';
+
+const ATTRIBUTE_GLSL = /* glsl */ `
+vHeat = ${LAYER_HEAT_ATTRIBUTE};
+`;
+
 export interface HeatMaterial extends MeshLambertMaterial {
   userData: { heatJoint: { value: number } };
 }
@@ -42,9 +49,11 @@ export interface HeatMaterial extends MeshLambertMaterial {
  * The colour is not lit by the scene lights (they would tint and darken the ramp) but by a soft
  * light from the camera, so the form still reads; tone mapping is off so the ramp stays exact.
  */
-export function createHeatMaterial(source: Material, sets: 1 | 2): HeatMaterial {
+export function createHeatMaterial(source: Material, sets: 1 | 2, fromAttribute = false): HeatMaterial {
   const material = new MeshLambertMaterial({ side: source.side }) as HeatMaterial;
-  material.name = `${source.name || 'material'} (heat map)`;
+  // fromAttribute: the value comes from the `layerHeat` attribute (a weight layer's own weights or
+  // its mask), not from the skin attributes; the mesh is still skinned, so it bends.
+  material.name = `${source.name || 'material'} (${fromAttribute ? 'layer heat map' : 'heat map'})`;
   material.toneMapped = false;
   material.polygonOffset = true;
   material.polygonOffsetFactor = 1;
@@ -60,12 +69,16 @@ export function createHeatMaterial(source: Material, sets: 1 | 2): HeatMaterial 
         `#include <common>
 uniform float heatJoint;
 varying float vHeat;
+${fromAttribute ? `attribute float ${LAYER_HEAT_ATTRIBUTE};` : ''}
 #if defined(USE_SKINNING) && HEAT_SETS > 1
 attribute vec4 skinIndex1;
 attribute vec4 skinWeight1;
 #endif`,
       )
-      .replace('#include <skinning_vertex>', `#include <skinning_vertex>\n${VERTEX_GLSL}`);
+      .replace(
+        '#include <skinning_vertex>',
+        `#include <skinning_vertex>\n${fromAttribute ? ATTRIBUTE_GLSL : VERTEX_GLSL}`,
+      );
     shader.fragmentShader = shader.fragmentShader
       .replace('#include <common>', `#include <common>\n${RAMP_GLSL}`)
       .replace(
@@ -80,7 +93,7 @@ attribute vec4 skinWeight1;
       );
   };
   // One program for every heat material of the same set count.
-  material.customProgramCacheKey = () => `skinsmith-heat-${sets}`;
+  material.customProgramCacheKey = () => `skinsmith-heat-${sets}${fromAttribute ? '-layer' : ''}`;
   return material;
 }
 

@@ -15,6 +15,8 @@ import type { ViewScene } from './view-scene.ts';
 
 export interface DisplayFlags {
   heatmap: boolean;
+  /** The heat map shows the active weight layer alone (its weights or its mask), not the result. */
+  layerHeat: boolean;
   /** The influence-count view; it takes the heat map's place while on. */
   influences: boolean;
   /** The last transfer's matched / inpainted view; it takes the heat map's place while on. */
@@ -28,6 +30,7 @@ interface MeshRecord {
   original: Material;
   untextured?: Material;
   heat?: HeatMaterial;
+  layerHeat?: HeatMaterial;
   counts?: Material;
   transfer?: Material;
   /** The skinned primitive's id in the model (skinned meshes the editor owns). */
@@ -95,7 +98,12 @@ export class ViewDisplay {
         material = r.localIndex && this.statusShown ? (r.transfer ??= this.transferMaterial(r)) : this.grey;
       else if (flags.influences)
         material = r.localIndex ? (r.counts ??= createCountMaterial(r.original)) : this.grey;
-      else if (flags.heatmap) material = r.localIndex ? this.heatOf(r) : this.grey;
+      else if (flags.heatmap)
+        material = r.localIndex
+          ? flags.layerHeat
+            ? (r.layerHeat ??= createHeatMaterial(r.original, r.sets, true))
+            : this.heatOf(r)
+          : this.grey;
       else if (flags.textures) material = r.original;
       else material = r.untextured ??= withoutTextures(r.original);
       r.mesh.material = material;
@@ -133,6 +141,7 @@ export class ViewDisplay {
     for (const r of this.records) {
       r.untextured?.dispose();
       r.heat?.dispose();
+      r.layerHeat?.dispose();
       r.counts?.dispose();
       r.transfer?.dispose();
       r.wire?.removeFromParent();

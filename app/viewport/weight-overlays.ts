@@ -2,6 +2,7 @@ import type { EditorEvents } from '../../src/editor/editor.ts';
 import { useChecks } from '../checks/checks-store.ts';
 import { editor } from '../editor-instance.ts';
 import { InfluenceCountView } from './influence-count-view.ts';
+import { LayerHeatView } from './layer-heat-view.ts';
 import { SkinSources } from './skin-sources.ts';
 import type { ViewScene } from './view-scene.ts';
 
@@ -18,6 +19,7 @@ const LEGEND_THROTTLE_MS = 150;
 export class WeightOverlays {
   readonly sources: SkinSources;
   readonly counts: InfluenceCountView;
+  readonly layerHeat: LayerHeatView;
   private quantize = false;
   private previewTimer: ReturnType<typeof setTimeout> | null = null;
   private legendTimer: ReturnType<typeof setTimeout> | null = null;
@@ -28,6 +30,13 @@ export class WeightOverlays {
   ) {
     this.sources = new SkinSources(scene);
     this.counts = new InfluenceCountView(scene, this.sources);
+    this.layerHeat = new LayerHeatView(scene);
+  }
+
+  /** The layer heat map on or off, for `joint`; refilled whole (a layer or joint changed). */
+  setLayerHeat(on: boolean, joint: number | null): void {
+    this.layerHeat.setEnabled(on, joint);
+    this.invalidate();
   }
 
   setCounts(on: boolean): void {
@@ -54,6 +63,7 @@ export class WeightOverlays {
   /** An edit: upload it (or, previewing, recompute the preview once edits settle). */
   weightsChanged(changes: EditorEvents['weights']): void {
     this.sources.upload(changes);
+    this.layerHeat.update(changes);
     if (this.quantize) this.schedulePreview();
     else {
       this.counts.update(changes, () => {
