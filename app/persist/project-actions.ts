@@ -20,6 +20,7 @@ export async function buildProject(): Promise<{ fileName: string; bytes: Uint8Ar
   const revision = editor.weightsRevision;
   const { bytes, fileName } = await saveProjectGlb(model, editorSessionState(editor, hooks), {
     sourceName: sourceName(),
+    layers: editor.layers.snapshot(),
   });
   return { bytes, fileName, revision };
 }

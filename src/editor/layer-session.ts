@@ -6,7 +6,13 @@
  * model (kept with the model, so undoing a structure step brings its layers back).
  */
 import type { SkinnedModel } from '../gltf/skinned-model.ts';
-import { BASE_LAYER, type LayerInfo, LayerStack, type StackState } from '../layers/layer-stack.ts';
+import {
+  BASE_LAYER,
+  type LayerInfo,
+  LayerStack,
+  type SavedStack,
+  type StackState,
+} from '../layers/layer-stack.ts';
 import type { SkinWeights } from '../skin/skin-weights.ts';
 import type { Editor } from './editor.ts';
 import { Emitter } from './emitter.ts';
@@ -115,6 +121,26 @@ export class LayerSession {
       }
     });
     this.stacks.set(model, stack);
+  }
+
+  /** The stack as plain data for autosave and project files (null: no layer above the base). */
+  snapshot(): SavedStack | null {
+    return this.editor.model ? this.stack.snapshot() : null;
+  }
+
+  /**
+   * Puts a saved stack back (a restored session, an opened project): not an undo step, it is the
+   * state the work was saved in. Throws a clear error when it does not fit the model.
+   */
+  restore(saved: SavedStack): void {
+    this.editor.paintSessionEnd();
+    this.dragStart = null;
+    const stack = this.stack;
+    stack.loadSnapshot(saved);
+    this.editor.rebindPainters();
+    if (stack.activeIsBase) this.paintTarget = 'weights';
+    this.announceAll();
+    this.emit();
   }
 
   /** The panel's list: top first, the base last. */

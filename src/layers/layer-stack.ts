@@ -128,6 +128,18 @@ function putMask(sw: SkinWeights, v: number, m: number): void {
   }
 }
 
+/**
+ * A whole stack as plain data (autosave, project files): the base's weights per primitive, the
+ * layers above it bottom to top, which is active (index among `layers`, -1: the base), the base's
+ * name. Arrays are copies: the editor goes on painting into its own.
+ */
+export interface SavedStack {
+  baseName: string;
+  active: number;
+  base: { joints: Uint16Array; weights: Float32Array }[];
+  layers: SavedLayer[];
+}
+
 export class LayerStack {
   /** The composed weights (the model's `prim.weights`), same objects for the stack's life. */
   readonly shown: readonly SkinWeights[];
@@ -732,6 +744,44 @@ export class LayerStack {
         mask: part.mask,
       })),
     }));
+  }
+
+  /** The whole stack as copies (see {@link SavedStack}), or null when it has no layer above the base. */
+  snapshot(): SavedStack | null {
+    this.flush();
+    if (this.layers.length === 0) return null;
+    return {
+      baseName: this.baseName,
+      active: this.layers.findIndex((l) => l.id === this.active),
+      base: this.base.map((sw) => ({ joints: sw.joints.slice(), weights: sw.weights.slice() })),
+      layers: this.saved().map((l) => ({
+        ...l,
+        parts: l.parts.map((part) => ({
+          joints: part.joints.slice(),
+          weights: part.weights.slice(),
+          mask: part.mask.slice(),
+        })),
+      })),
+    };
+  }
+
+  /** Replaces the stack with a saved one (checked against the model; throws a clear error). */
+  loadSnapshot(saved: SavedStack): { rebind: boolean } {
+    const base = saved.base.map((b, p) => {
+      const like = this.shown[p];
+      if (!like || b.joints.length !== like.joints.length || b.weights.length !== like.weights.length)
+        throw new Error('The saved layers do not fit this model (vertex counts differ).');
+      return new SkinWeights(
+        like.vertexCount,
+        like.influences,
+        Uint16Array.from(b.joints),
+        Float32Array.from(b.weights),
+      );
+    });
+    const result = this.load(base, saved.layers, saved.active);
+    if (saved.baseName.trim()) this.baseName = saved.baseName.trim();
+    if (saved.active < 0) this.setActive(BASE_LAYER);
+    return result;
   }
 
   /** The base's weights of primitive p (the composed weights when there are no layers). */

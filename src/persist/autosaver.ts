@@ -1,4 +1,5 @@
 import { Emitter } from '../editor/emitter.ts';
+import type { SavedStack } from '../layers/layer-stack.ts';
 import type { SessionState, WeightsView } from './session.ts';
 import {
   pruneSessions,
@@ -18,6 +19,8 @@ export interface SessionSource {
   /** Each skinned primitive's weights, in the editor's order (the editor's SkinWeights). */
   weights(): readonly WeightsView[];
   state(): SessionState;
+  /** The weight layers as copies (null: none), saved whole when {@link Autosaver.markLayers} says they changed. */
+  layers?(): SavedStack | null;
 }
 
 export interface AutosaverOptions {
@@ -86,6 +89,7 @@ export class Autosaver {
   private readonly dirtyChunks = new Set<string>();
   private stateDirty = false;
   private thumbDirty = false;
+  private layersDirty = false;
   /** When the oldest unsaved change was made (null: nothing unsaved). */
   private dirtySince: number | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
@@ -112,7 +116,7 @@ export class Autosaver {
   }
 
   private hasMarks(): boolean {
-    return this.dirtyChunks.size > 0 || this.stateDirty || this.thumbDirty;
+    return this.dirtyChunks.size > 0 || this.stateDirty || this.thumbDirty || this.layersDirty;
   }
 
   /** The warning of the current run of failed saves, or null while saving works. */
@@ -142,6 +146,7 @@ export class Autosaver {
       });
     }
     this.markState();
+    this.markLayers();
   }
 
   /** Stops saving (pending changes are dropped: call `flush` first to keep them). */
@@ -150,7 +155,7 @@ export class Autosaver {
     this.timer = null;
     this.source = null;
     this.dirtyChunks.clear();
-    this.stateDirty = this.thumbDirty = false;
+    this.stateDirty = this.thumbDirty = this.layersDirty = false;
     this.dirtySince = null;
     this.thumbnail = null;
   }
@@ -168,6 +173,13 @@ export class Autosaver {
   markState(): void {
     if (!this.source) return;
     this.stateDirty = true;
+    this.schedule();
+  }
+
+  /** The weight layers changed (a layer operation, an edit while there are layers). */
+  markLayers(): void {
+    if (!this.source) return;
+    this.layersDirty = true;
     this.schedule();
   }
 
@@ -221,12 +233,13 @@ export class Autosaver {
     const chunks = [...this.dirtyChunks];
     const stateDirty = this.stateDirty;
     const thumbDirty = this.thumbDirty;
+    const layersDirty = this.layersDirty;
     const dirtySince = this.dirtySince;
     this.dirtyChunks.clear();
-    this.stateDirty = this.thumbDirty = false;
+    this.stateDirty = this.thumbDirty = this.layersDirty = false;
     this.dirtySince = null;
     const first = !this.sourceSaved;
-    if (!first && chunks.length === 0 && !stateDirty && !thumbDirty) return;
+    if (!first && chunks.length === 0 && !stateDirty && !thumbDirty && !layersDirty) return;
     const views = source.weights();
     const thumbnail = this.thumbnail;
     const entries: [string, unknown][] = [];
@@ -236,6 +249,7 @@ export class Autosaver {
       if (views[p]) entries.push([sessionKey.chunk(id, p, c), sliceChunk(views[p], c, this.chunkVertices)]);
     }
     if (stateDirty) entries.push([sessionKey.state(id), source.state()]);
+    if (layersDirty) entries.push([sessionKey.layers(id), source.layers?.() ?? null]);
     if (thumbDirty && thumbnail) entries.push([sessionKey.thumb(id), thumbnail]);
     const savedAt = Date.now();
     const meta: SessionMetaRecord = {
@@ -258,6 +272,7 @@ export class Autosaver {
         for (const key of chunks) this.dirtyChunks.add(key);
         this.stateDirty ||= stateDirty;
         this.thumbDirty ||= thumbDirty;
+        this.layersDirty ||= layersDirty;
         this.dirtySince = Math.min(this.dirtySince ?? Number.POSITIVE_INFINITY, dirtySince ?? Date.now());
       }
       this.fail(err);

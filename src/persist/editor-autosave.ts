@@ -31,6 +31,7 @@ export function editorSessionSource(editor: Editor, hooks: EditorSessionHooks = 
     fileName: editor.fileName,
     sourceBytes,
     weights: () => model.primitives.map((p) => p.weights),
+    layers: () => (editor.model === model ? editor.layers.snapshot() : null),
     state: () => (editor.model === model || !last ? (last = editorSessionState(editor, hooks, model)) : last),
   };
 }
@@ -113,6 +114,15 @@ export class EditorAutosave {
       // locks and selection are still the editor's.
       editor.events.on('busy', (busy) => {
         if (busy && !this.restoring) void autosaver.flush();
+      }),
+      // Layers are saved whole: after a layer operation, and after each finished edit while the
+      // model has layers (a stroke on a layer changes the layer, not only the composed weights).
+      editor.layers.events.on('changed', () => {
+        if (!this.restoring && !this.waiting && editor.model) autosaver.markLayers();
+      }),
+      editor.events.on('committed', () => {
+        if (this.restoring || this.waiting || !editor.model) return;
+        if (editor.layers.stack.layered) autosaver.markLayers();
       }),
       editor.events.on('selection', () => {
         // Selecting is not an edit: it is saved with the session, but starts none.

@@ -3,6 +3,8 @@ import type { Editor } from '../editor/editor.ts';
 import { exportBaseName, exportDocument } from '../gltf/export/export-document.ts';
 import type { InputFiles } from '../gltf/input-files.ts';
 import type { SkinnedModel } from '../gltf/skinned-model.ts';
+import type { SavedStack } from '../layers/layer-stack.ts';
+import { decodeStack, encodeStack } from './project-layers.ts';
 import { applySessionState } from './restore-session.ts';
 import { type SessionState, sanitizeSessionState } from './session.ts';
 
@@ -17,14 +19,20 @@ export interface ProjectState {
   /** The name of the file the work started from ("Fox.glb"). */
   sourceName: string;
   state: SessionState;
+  /** The weight layers (null: none); the accessors hold the weights they compose to. */
+  layers: SavedStack | null;
+  /** Why the layers could not be read back (a damaged record), or null. */
+  layersError: string | null;
 }
 
 export interface SaveProjectOptions {
   /** The name of the file the work started from; the project is named after it. */
   sourceName?: string;
+  /** The weight layers to keep in the file (editor.layers.snapshot()). */
+  layers?: SavedStack | null;
 }
 
-export const SAVE_PROJECT_DEFAULTS: Required<SaveProjectOptions> = { sourceName: 'model.glb' };
+export const SAVE_PROJECT_DEFAULTS: Required<SaveProjectOptions> = { sourceName: 'model.glb', layers: null };
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -45,10 +53,16 @@ export async function saveProjectGlb(
   state: SessionState,
   options: SaveProjectOptions = {},
 ): Promise<{ bytes: Uint8Array; fileName: string }> {
-  const { sourceName } = { ...SAVE_PROJECT_DEFAULTS, ...options };
+  const { sourceName, layers } = { ...SAVE_PROJECT_DEFAULTS, ...options };
   const root = model.document.getRoot();
   const extras = root.getExtras();
-  const project: ProjectState = { format: PROJECT_FORMAT, savedAt: Date.now(), sourceName, state };
+  const project = {
+    format: PROJECT_FORMAT,
+    savedAt: Date.now(),
+    sourceName,
+    state,
+    ...(layers && { layers: encodeStack(layers) }),
+  };
   // Root extras other than an object (legal, if unusual) are set aside for the write.
   root.setExtras({ ...(isRecord(extras) ? extras : {}), [PROJECT_EXTRAS_KEY]: project as never });
   try {
@@ -70,11 +84,22 @@ export function readProjectState(document: Document): ProjectState | null {
   const extras = document.getRoot().getExtras();
   const value = isRecord(extras) ? extras[PROJECT_EXTRAS_KEY] : undefined;
   if (!isRecord(value) || value.format !== PROJECT_FORMAT) return null;
+  let layers: SavedStack | null = null;
+  let layersError: string | null = null;
+  if (value.layers !== undefined && value.layers !== null) {
+    try {
+      layers = decodeStack(value.layers);
+    } catch (err) {
+      layersError = (err as Error).message;
+    }
+  }
   return {
     format: PROJECT_FORMAT,
     savedAt: typeof value.savedAt === 'number' && Number.isFinite(value.savedAt) ? value.savedAt : 0,
     sourceName: typeof value.sourceName === 'string' ? value.sourceName : 'model.glb',
     state: sanitizeSessionState(value.state),
+    layers,
+    layersError,
   };
 }
 
@@ -98,6 +123,20 @@ export function takeProjectState(document: Document): ProjectState | null {
 export async function openProject(editor: Editor, input: InputFiles): Promise<ProjectState | null> {
   const model = await editor.load(input);
   const project = takeProjectState(model.document);
-  if (project) applySessionState(editor, project.state);
+  if (!project) return null;
+  let layersError = project.layersError;
+  if (project.layers) {
+    try {
+      editor.layers.restore(project.layers);
+    } catch (err) {
+      layersError = (err as Error).message;
+    }
+  }
+  if (layersError)
+    editor.notify({
+      level: 'warning',
+      message: `The weight layers of ${input.name} could not be read back (${layersError}): its weights open flattened.`,
+    });
+  applySessionState(editor, project.state);
   return project;
 }

@@ -49,6 +49,17 @@ export async function restoreSession(editor: Editor, session: Session): Promise<
   const model = buildSkinnedModel(document, { influences });
   applySavedWeights(model, session.weights, session.fileName);
   editor.setModel(model, session.fileName, session.sourceBytes);
+  if (session.layers) {
+    try {
+      editor.layers.restore(session.layers);
+    } catch (err) {
+      // The composed weights are back either way: say what is missing rather than fail the restore.
+      editor.notify({
+        level: 'warning',
+        message: `The weight layers of ${session.fileName} could not be restored (${(err as Error).message}); the weights they made are back, flattened.`,
+      });
+    }
+  }
   // The restored weights are in no exported file: say they changed, so the editor counts them as
   // unexported edits (the unload prompt) and views redraw them.
   editor.events.emit(

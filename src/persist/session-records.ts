@@ -1,3 +1,4 @@
+import type { SavedStack } from '../layers/layer-stack.ts';
 import {
   type PrimitiveWeights,
   type Session,
@@ -18,6 +19,7 @@ export const SESSION_FORMAT = 1;
  *   session/<id>/meta        SessionMetaRecord (small; rewritten by every save)
  *   session/<id>/source      the opened file's bytes (written once)
  *   session/<id>/state       SessionState
+ *   session/<id>/layers      SavedStack (the weight layers; null or absent when there are none)
  *   session/<id>/thumb       PNG bytes
  *   session/<id>/w/<p>/<c>   WeightsChunk c of primitive p
  */
@@ -26,6 +28,7 @@ export const sessionKey = {
   meta: (id: string) => `session/${id}/meta`,
   source: (id: string) => `session/${id}/source`,
   state: (id: string) => `session/${id}/state`,
+  layers: (id: string) => `session/${id}/layers`,
   thumb: (id: string) => `session/${id}/thumb`,
   chunk: (id: string, primitive: number, chunk: number) => `session/${id}/w/${primitive}/${chunk}`,
 };
@@ -99,10 +102,11 @@ export async function listSessions(
 export async function loadSession(store: SessionStore, id: string): Promise<Session> {
   const meta = await store.get<SessionMetaRecord>(sessionKey.meta(id));
   if (!meta || meta.format !== SESSION_FORMAT) throw new SessionError(`There is no saved session ${id}.`);
-  const [sourceBytes, state, thumbnail] = await Promise.all([
+  const [sourceBytes, state, thumbnail, layers] = await Promise.all([
     store.get<Uint8Array>(sessionKey.source(id)),
     store.get<SessionState>(sessionKey.state(id)),
     meta.hasThumbnail ? store.get<Uint8Array>(sessionKey.thumb(id)) : undefined,
+    store.get<SavedStack | null>(sessionKey.layers(id)),
   ]);
   if (!sourceBytes || sourceBytes.byteLength !== meta.sourceByteLength) {
     throw new SessionError(`The saved session of ${meta.fileName} has lost its source file.`);
@@ -133,6 +137,7 @@ export async function loadSession(store: SessionStore, id: string): Promise<Sess
     createdAt: meta.createdAt,
     chunkVertices: meta.chunkVertices,
     weights,
+    layers: layers ?? null,
     state: sanitizeSessionState(state),
     thumbnail,
   };

@@ -3,6 +3,7 @@
  * crash or a move to another machine. Plain data: typed arrays for weights, JSON for the rest.
  */
 
+import type { SavedStack } from '../layers/layer-stack.ts';
 import type { SerializedPose } from '../pose/pose.ts';
 
 /** A JSON value (what the editor state is made of besides weights). */
@@ -58,8 +59,10 @@ export interface Session {
   createdAt: number;
   /** Vertices per stored weights chunk (an autosaver resuming the session keeps it). */
   chunkVertices: number;
-  /** One entry per skinned primitive, in the editor's order. */
+  /** One entry per skinned primitive, in the editor's order: the composed weights. */
   weights: PrimitiveWeights[];
+  /** The weight layers the composed weights came from (absent or null: none). */
+  layers?: SavedStack | null;
   state: SessionState;
   /** A PNG of the viewport, for the restore list. */
   thumbnail?: Uint8Array;

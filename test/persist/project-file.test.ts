@@ -88,6 +88,8 @@ describe('project files', () => {
       savedAt: 0,
       sourceName: 'model.glb',
       state: { ...emptySessionState(), pose: { 2: [0, 0, 0, 1] } },
+      layers: null,
+      layersError: null,
     });
     expect(editor.locks.size).toBe(0);
   });
