@@ -129,6 +129,24 @@ function Form({ disabled, creating }: { disabled: boolean; creating: boolean }) 
           />
         </FormRow>
       )}
+      {!creating && (
+        <FormRow label="Into">
+          <Segmented
+            className="ab-segmented"
+            name="ab-into"
+            options={[
+              { value: 'active', label: 'Active layer', hint: 'Auto-bind writes the active weight layer' },
+              {
+                value: 'new',
+                label: 'New layer',
+                hint: 'Auto-bind writes a new layer above the active one: hide, fade or mask it against what was there',
+              },
+            ]}
+            value={form.into}
+            onChange={(into) => setForm({ into })}
+          />
+        </FormRow>
+      )}
       {!creating && form.scope === 'branch' && (
         <div className="ab-note">
           {selectedName ? (

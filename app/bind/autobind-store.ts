@@ -20,6 +20,8 @@ export interface AutobindForm {
   smoothing: number;
   maxInfluences: 4 | 8;
   scope: 'all' | 'branch';
+  /** Where the weights go: the active weight layer or a new one above it. */
+  into: 'active' | 'new';
 }
 
 export const AUTOBIND_FORM_DEFAULTS: AutobindForm = {
@@ -30,6 +32,7 @@ export const AUTOBIND_FORM_DEFAULTS: AutobindForm = {
   smoothing: 0,
   maxInfluences: 4,
   scope: 'all',
+  into: 'active',
 };
 
 export interface AutobindUi {
@@ -193,6 +196,7 @@ export function formToOptions(form: AutobindForm): EditorAutobindOptions {
     smoothing: form.smoothing,
     maxInfluences: form.maxInfluences,
     joints: form.scope === 'branch' && selected !== null ? branchOf(selected) : 'all',
+    layer: form.into,
   };
 }
 

@@ -25,7 +25,15 @@ import type { Editor } from './editor.ts';
 /** What an auto-bind job reads and writes of the editor. */
 type BindContext = Pick<
   Editor,
-  'commitStep' | 'excluded' | 'locks' | 'model' | 'requireModel' | 'resolveJoint' | 'editWeights'
+  | 'commitStep'
+  | 'excluded'
+  | 'locks'
+  | 'model'
+  | 'requireModel'
+  | 'resolveJoint'
+  | 'editWeights'
+  | 'history'
+  | 'layers'
 >;
 
 /** Runs one bind (the AutobindClient's `run` has this shape); `existing` is for rebinds. */
@@ -50,6 +58,11 @@ export interface EditorAutobindOptions {
   maxInfluences?: 4 | 8;
   /** 'all' (default), or the joints (ids or names) to rebind, the rest keeping their weights. */
   joints?: 'all' | readonly (number | string)[];
+  /**
+   * Where the weights go: the active weight layer (default), or a new layer above it ('new'),
+   * so the bind can be faded, masked or hidden against what was there; one undo step either way.
+   */
+  layer?: 'active' | 'new';
   /** Progress over the whole job, in [0, 1]. */
   onProgress?: (fraction: number) => void;
 }
@@ -199,7 +212,14 @@ export function runAutobind(
       });
     }
     if (editor.model !== model) throw aborted();
-    const changedVertices = apply(editor, model, results);
+    let changedVertices: number;
+    if (options.layer === 'new') {
+      // The new layer and the weights in it: one step.
+      const mark = editor.history.mark();
+      editor.layers.add(selected ? 'Auto-bind (branch)' : 'Auto-bind');
+      changedVertices = apply(editor, model, results);
+      editor.history.squashToMark(mark, 'Auto-bind into a new layer');
+    } else changedVertices = apply(editor, model, results);
     const jointIds = groups.flatMap((g) => g.jointIds);
     return {
       ms: performance.now() - t0,

@@ -200,4 +200,24 @@ describe('painting on a layer', () => {
     )!;
     expect(layered.editor.influences(0, v)).toEqual(flat.editor.influences(0, v));
   });
+
+  it('auto-bind into a new layer: one step, hiding the layer gives the base back', async () => {
+    await layered.editor.autobind({ method: 'closest', layer: 'new' }).promise;
+    expect(layered.editor.layers.list().map((l) => l.name)).toEqual(['Auto-bind', 'Base']);
+    expect(bits(shown(layered))).not.toBe(base);
+    expect(findInvariantViolations(shown(layered))).toEqual([]);
+    const bound = bits(shown(layered));
+    layered.editor.layers.setVisible('Auto-bind', false);
+    expect(bits(shown(layered))).toBe(base);
+    layered.editor.undo();
+    expect(bits(shown(layered))).toBe(bound);
+    layered.editor.undo();
+    expect(layered.editor.layers.list().map((l) => l.name)).toEqual(['Base']);
+    expect(bits(shown(layered))).toBe(base);
+    layered.editor.redo();
+    expect(bits(shown(layered))).toBe(bound);
+    // The same bind flat gives the same weights.
+    await flat.editor.autobind({ method: 'closest' }).promise;
+    expect(bits(shown(flat))).toBe(bound);
+  });
 });

@@ -194,3 +194,30 @@ describe('the export after adding to a compressed file with errors of its own', 
     expect(validation.newErrors).toBe(0);
   });
 });
+
+describe('transfer with weight layers', () => {
+  it('keeps the stack: the jacket joins, the layers stay, hiding one still gives the base back', async () => {
+    const editor = open();
+    const body = () => editor.requireModel().primitives[0].weights;
+    const base = body().weights.slice();
+    const layer = editor.layers.add('Arms');
+    editor.selectJoint(editor.requireModel().joints.keys().next().value!);
+    editor.paint.setSettings({ weight: 0.5, mirror: false });
+    const n = body().vertexCount;
+    editor.paint.flood(new Map([[0, Uint8Array.from({ length: n }, (_, v) => (v % 2 ? 1 : 0))]]));
+    const painted = body().weights.slice();
+    await editor.addToCharacter(await garmentFile('jacket')).promise;
+    expect(editor.layers.list().map((l) => l.name)).toEqual(['Arms', 'Base']);
+    expect(body().weights).toEqual(painted);
+    editor.layers.setVisible(layer, false);
+    expect(body().weights).toEqual(base);
+    const jacket = editor.requireModel().primitives.find((p) => p.mesh.getName() === 'Jacket')!;
+    expect(findInvariantViolations(jacket.weights)).toEqual([]);
+    // Undo the hide, then the transfer: the model before it, with its layer.
+    editor.undo();
+    editor.undo();
+    expect(editor.requireModel().primitives.some((p) => p.mesh.getName() === 'Jacket')).toBe(false);
+    expect(editor.layers.list().map((l) => l.name)).toEqual(['Arms', 'Base']);
+    expect(body().weights).toEqual(painted);
+  });
+});
