@@ -686,7 +686,9 @@ export class LayerStack {
   state(): StackState {
     this.flush();
     return {
-      base: [...this.base],
+      // Before the first layer the base is the composed weights themselves, which later change:
+      // keep a copy then (after, the base is replaced, never changed, by layer operations).
+      base: this.editBuf ? [...this.base] : this.base.map((sw) => sw.clone()),
       baseName: this.baseName,
       layers: this.layers.map((layer) => ({
         layer,
