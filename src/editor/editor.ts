@@ -537,6 +537,8 @@ export class Editor {
     structure?: StructureChange,
     mask = false,
   ): UndoEntry | null {
+    // A flood's (or a stroke's) vertices go into the active layer before anything else edits.
+    if (this.model) this.layers.stack.flush();
     const entry = this.history.push(label, patches, structure);
     if (!entry) return null;
     const stack = this.model ? this.layers.stack : null;

@@ -191,6 +191,17 @@ describe('painting on a layer', () => {
     expect(bits(shown(layered))).toBe(bits(shown(flat)));
   });
 
+  it('a flood then a tool on a layer give the flat result, bit for bit', () => {
+    for (const t of [flat, layered]) {
+      if (t === layered) t.editor.layers.add();
+      t.editor.paint.setSettings({ weight: 0.6 });
+      const n = shown(t).vertexCount;
+      t.editor.paint.flood(new Map([[0, Uint8Array.from({ length: n }, (_, v) => (v % 4 === 0 ? 1 : 0))]]));
+      t.editor.tools.smooth({ iterations: 2, strength: 1 });
+    }
+    expect(bits(shown(layered))).toBe(bits(shown(flat)));
+  });
+
   it('the inspector reads the active layer', () => {
     layered.editor.layers.add();
     layered.drag(ELBOW, WRIST);
