@@ -34,6 +34,7 @@ type BindContext = Pick<
   | 'editWeights'
   | 'history'
   | 'layers'
+  | 'paintSessionEnd'
 >;
 
 /** Runs one bind (the AutobindClient's `run` has this shape); `existing` is for rebinds. */
@@ -258,6 +259,9 @@ function apply(editor: BindContext, model: SkinnedModel, results: Map<number, Sk
   prims.forEach((_, i) => {
     vertexPart.fill(i, vertexOffset[i], vertexOffset[i + 1]);
   });
+  // A stroke still open when the bind ends is finished first (its vertices go into its layer).
+  editor.paintSessionEnd();
+  editor.layers.stack.flush();
   // The active layer's edit buffers: auto-bind into a layer is a layer of auto-bind's weights.
   const edits = prims.map((p) => editor.editWeights(p.id));
   const recorder = new PatchRecorder({

@@ -181,6 +181,18 @@ export class Editor {
   constructor() {
     // Subscribed first, so every other listener already sees the new revision.
     this.events.on('weights', () => this.weightsRevision++);
+    // Blends of partly covering layers keep locked joints' weights.
+    this.events.on('locks', (locks) => {
+      const model = this.model;
+      if (!model) return;
+      this.layers.stack.setLocks(
+        model.primitives.map((p) => {
+          if (locks.size === 0) return null;
+          const joints = model.skins[p.skins[0]].joints;
+          return Uint8Array.from(joints, (id) => (locks.has(id) ? 1 : 0));
+        }),
+      );
+    });
     // Then the layers: an edit of the active layer's buffer is stored there and recomposed before
     // any view reads the composed weights.
     this.events.on('weights', (ranges) => {
@@ -196,7 +208,10 @@ export class Editor {
    * the stack below it elsewhere). Without layers, the model's own `prim.weights`.
    */
   editWeights(primitive: number): SkinWeights {
-    return this.layers.stack.edit(primitive);
+    const stack = this.layers.stack;
+    // Whoever writes it next must not have a dab's deferred copy land on top of its change.
+    stack.flush();
+    return stack.edit(primitive);
   }
 
   /** Emits 'weights' for composed weights that are already in step with the layers (no sync). */
@@ -223,7 +238,8 @@ export class Editor {
 
   /** Points painters at the current edit buffers (after the first layer made buffers of their own). */
   rebindPainters(): void {
-    this.surfaceCache?.rebind();
+    // Surfaces of a model no longer shown are rebuilt on next use, not rebound.
+    if (this.surfaceCache && this.surfaceCache.model === this.model) this.surfaceCache.rebind();
   }
 
   /**
@@ -585,7 +601,9 @@ export class Editor {
     if (entry.patches.length && stack.layered) {
       // The step's own layer (made active again, as image editors do), its exact vertices.
       const tag = entry.layer ?? { layer: BASE_LAYER, mask: false };
-      this.layers.setActive(tag.layer);
+      // The step's layer is in the stack whenever the history is replayed in order; should it not
+      // be (a bug), its patches go to the active layer rather than the whole undo failing.
+      if (stack.list().some((l) => l.id === tag.layer)) this.layers.setActive(tag.layer);
       if (tag.mask !== (this.layers.target === 'mask')) this.layers.setTarget(tag.mask ? 'mask' : 'weights');
       for (const patch of entry.patches) {
         const p = patch.primitive;

@@ -46,6 +46,11 @@ export class LayerSession {
 
   constructor(editor: Editor) {
     this.editor = editor;
+    // An opacity drag ends in its own step; any other finished edit (undo, a stroke, a layer
+    // operation) means a drag start still held is stale (a drag that ended where it began).
+    editor.events.on('committed', () => {
+      this.dragStart = null;
+    });
   }
 
   /** The stack of the loaded model. */
@@ -82,21 +87,26 @@ export class LayerSession {
   }
 
   private carry(before: LayerStack, previous: SkinnedModel, model: SkinnedModel): void {
-    const kept = (p: number) => {
-      const a = previous.primitives[p]?.weights;
-      const b = model.primitives[p]?.weights;
-      return !!a && !!b && a.vertexCount === b.vertexCount && a.influences === b.influences;
-    };
+    // The same primitive in both models: the same mesh and primitive index (structure steps copy
+    // the document in order and append what they add), with the same vertex count and K.
+    const key = (p: { meshIndex: number; primitiveIndex: number }) => `${p.meshIndex}/${p.primitiveIndex}`;
+    const was = new Map(previous.primitives.map((p) => [key(p), p.id]));
+    const from = model.primitives.map((p) => {
+      const q = was.get(key(p));
+      const a = q === undefined ? undefined : previous.primitives[q].weights;
+      return a && a.vertexCount === p.weights.vertexCount && a.influences === p.weights.influences ? q! : -1;
+    });
+    const kept = (i: number) => from[i] >= 0;
     const stack = new LayerStack(model.primitives.map((p) => p.weights));
     const result = model.primitives.map((p) => p.weights.clone());
     const base = model.primitives.map((p, i) =>
-      kept(i) ? before.baseWeights(i).clone() : p.weights.clone(),
+      kept(i) ? before.baseWeights(from[i]).clone() : p.weights.clone(),
     );
     const layers = before.saved().map((l) => ({
       ...l,
       parts: model.primitives.map((p, i) =>
         kept(i)
-          ? l.parts[i]
+          ? l.parts[from[i]]
           : {
               joints: new Uint16Array(p.weights.vertexCount * p.weights.influences),
               weights: new Float32Array(p.weights.vertexCount * p.weights.influences),
@@ -121,6 +131,19 @@ export class LayerSession {
       }
     });
     this.stacks.set(model, stack);
+    // A hidden, faded or masked active layer (or one under another) does not show all of it: say so.
+    let unseen = 0;
+    model.primitives.forEach((p, i) => {
+      if (!kept(i)) return;
+      for (let v = 0; v < p.weights.vertexCount; v++) if (!sameVertex(p.weights, result[i], v)) unseen++;
+    });
+    if (unseen > 0) {
+      const name = stack.list().find((l) => l.active)?.name ?? 'the active layer';
+      this.editor.notify({
+        level: 'warning',
+        message: `${unseen} vertices this step changed went to layer "${name}", which does not show them fully there (hidden, faded, masked or under another layer): show it, or flatten, to see the step's result.`,
+      });
+    }
   }
 
   /** The stack as plain data for autosave and project files (null: no layer above the base). */

@@ -39,7 +39,8 @@ function hasWeights(sw: SkinWeights, v: number): boolean {
 
 /**
  * Writes the composed weights of vertices [start, end) into `out` (same vertex count and K as
- * `base`). Layers with no weights at a vertex do not cover it, whatever their mask.
+ * `base`). Layers with no weights at a vertex do not cover it, whatever their mask. `locked`
+ * (per skin joint) keeps locked joints' weights where blending must drop an influence.
  */
 export function composeLayers(
   base: SkinWeights,
@@ -47,6 +48,7 @@ export function composeLayers(
   out: SkinWeights,
   start = 0,
   end = base.vertexCount,
+  locked: Uint8Array | null = null,
 ): void {
   const K = out.influences;
   const n = layers.length;
@@ -79,11 +81,18 @@ export function composeLayers(
       for (let i = 0; i < _s.count; i++) _s.weights[i] *= 1 - a;
       addScaled(layer.weights, v, a);
     }
-    _s.keepStrongest(K, null);
-    let sum = 0;
-    for (let i = 0; i < _s.count; i++) sum += _s.weights[i];
-    if (sum > 0) for (let i = 0; i < _s.count; i++) _s.weights[i] /= sum;
-    if (!_s.pack(K, null)) {
+    // Locked joints keep their blended weight (the layers agree on it where they were painted
+    // with the lock); what the K limit drops is shared among the unlocked ones.
+    _s.keepStrongest(K, locked);
+    const lockedSum = locked ? _s.lockedSum(locked) : 0;
+    const free = _s.unlockedSum(locked);
+    if (lockedSum > 0 && lockedSum < 1 && free > 0) _s.scaleUnlocked(locked, (1 - lockedSum) / free);
+    else {
+      let sum = 0;
+      for (let i = 0; i < _s.count; i++) sum += _s.weights[i];
+      if (sum > 0) for (let i = 0; i < _s.count; i++) _s.weights[i] /= sum;
+    }
+    if (!_s.pack(K, locked)) {
       copySlots(base, out, v);
       continue;
     }

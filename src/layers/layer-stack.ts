@@ -20,6 +20,7 @@
  * flatten a new base), so an undo snapshot that holds references ({@link StackState}) stays
  * valid under the undo stack's last-in-first-out order.
  */
+import { findInvariantViolations } from '../skin/invariants.ts';
 import { SkinWeights } from '../skin/skin-weights.ts';
 import { composeLayers } from './compose-layers.ts';
 import { coverage, emptyLayer, type WeightLayer } from './weight-layer.ts';
@@ -156,12 +157,22 @@ export class LayerStack {
    * into the active layer's own weights (see {@link syncPainted}); {@link flush} copies them.
    */
   private pending: { list: Int32Array; count: number }[] = [];
+  /**
+   * Per primitive, the locked joints (skin joint index → non-zero), so blends keep locked
+   * weights (DESIGN.md invariant 3). Setting them recomposes nothing: a lock changes no weight.
+   */
+  private locks: (Uint8Array | null)[] = [];
   /** See {@link lists}; null after any change of the layout or of the active layer. */
   private cache: { all: WeightLayer[][]; below: WeightLayer[][]; activeIndex: number } | null = null;
 
   constructor(shown: readonly SkinWeights[]) {
     this.shown = shown;
     this.base = [...shown];
+  }
+
+  /** The locked joints per primitive (see {@link locks}). */
+  setLocks(masks: readonly (Uint8Array | null)[]): void {
+    this.locks = [...masks];
   }
 
   /** True once a layer was ever added: `edit` is then a buffer of its own. */
@@ -320,7 +331,7 @@ export class LayerStack {
           oJ[i] = eJ[i];
           oW[i] = eW[i];
         }
-        composeLayers(this.base[p], parts, shown, v, v + 1);
+        composeLayers(this.base[p], parts, shown, v, v + 1, this.locks[p] ?? null);
       }
     }
     // A long stroke revisits vertices: keep the list no longer than the mesh.
@@ -402,7 +413,7 @@ export class LayerStack {
         const v = list ? list[k] : k;
         if (sameSlots(edit, base, v)) continue;
         copySlots(edit, base, v);
-        composeLayers(base, parts, shown, v, v + 1);
+        composeLayers(base, parts, shown, v, v + 1, this.locks[p] ?? null);
         n++;
       }
       return n;
@@ -434,7 +445,7 @@ export class LayerStack {
         copyRun(eJ, eW, oJ, oW, o, K);
       }
       if (clearAbove && mask[v] >= 1 && oW[o] > 0) copyRun(oJ, oW, sJ, sW, o, K);
-      else composeLayers(base, parts, shown, v, v + 1);
+      else composeLayers(base, parts, shown, v, v + 1, this.locks[p] ?? null);
       n++;
     }
     return n;
@@ -454,7 +465,14 @@ export class LayerStack {
   }
 
   private recompose(p: number, start: number, end: number): void {
-    composeLayers(this.base[p], this.lists().all[p], this.shown[p] as SkinWeights, start, end);
+    composeLayers(
+      this.base[p],
+      this.lists().all[p],
+      this.shown[p] as SkinWeights,
+      start,
+      end,
+      this.locks[p] ?? null,
+    );
   }
 
   /** Recomposes every vertex and refreshes the active layer's buffers (after a layer operation). */
@@ -485,9 +503,9 @@ export class LayerStack {
       const active = underToo ? this.layers[activeIndex].parts[p].weights : null;
       for (let v = 0; v < own.vertexCount; v++) {
         if (!(own.weights[v * K] > 0)) continue;
-        composeLayers(base, all[p], shown, v, v + 1);
+        composeLayers(base, all[p], shown, v, v + 1, this.locks[p] ?? null);
         if (!active) continue;
-        composeLayers(base, below[p], under, v, v + 1);
+        composeLayers(base, below[p], under, v, v + 1, this.locks[p] ?? null);
         if (!hasWeights(active, v)) copySlots(under, edit, v);
       }
     }
@@ -506,7 +524,7 @@ export class LayerStack {
         continue;
       }
       const under = this.underBuf![p];
-      composeLayers(this.base[p], below[p], under);
+      composeLayers(this.base[p], below[p], under, 0, under.vertexCount, this.locks[p] ?? null);
       const part = this.layers[index].parts[p];
       const mask = this.maskBuf![p];
       for (let v = 0; v < edit.vertexCount; v++) {
@@ -706,9 +724,9 @@ export class LayerStack {
     this.flush();
     const rebind = state.layers.length > 0 && this.ensureLayered();
     this.base = [...state.base];
-    this.baseName = state.baseName;
-    this.layers = state.layers.map(({ layer, name, visible, opacity }) => {
-      layer.name = name;
+    // Names are not part of the layout: a rename is not an undo step, and undoing something
+    // older must not take it back.
+    this.layers = state.layers.map(({ layer, visible, opacity }) => {
       layer.visible = visible;
       layer.opacity = opacity;
       for (const part of layer.parts) {
@@ -810,6 +828,17 @@ export class LayerStack {
           throw new Error(`Layer "${l.name}" does not fit this model (vertex counts differ).`);
       });
     }
+    // Saved data is checked before it can reach the shown (and exported) weights.
+    base.forEach((sw, p) => {
+      if (findInvariantViolations(sw).length > 0)
+        throw new Error(`the saved base weights of primitive ${p} are not valid weights`);
+    });
+    for (const l of layers)
+      for (const [p, part] of l.parts.entries())
+        if (!validLayerSlots(part.joints, part.weights, this.shown[p].influences))
+          throw new Error(
+            `layer "${l.name}" holds weights that are not valid (negative, not finite or not summing to 1)`,
+          );
     const rebind = layers.length > 0 && this.ensureLayered();
     this.base = base.map((sw) => (this.editBuf ? sw.clone() : sw));
     this.layers = layers.map((l) => {
@@ -845,6 +874,21 @@ export class LayerStack {
     if (!taken.has(stem) && stem !== 'Layer') return stem;
     for (let i = 1; ; i++) if (!taken.has(`${stem} ${i}`)) return `${stem} ${i}`;
   }
+}
+
+/** Each vertex of a saved layer: no weights (not covered), or finite non-negative ones summing to 1. */
+function validLayerSlots(joints: Uint16Array, weights: Float32Array, K: number): boolean {
+  if (joints.length !== weights.length || weights.length % K !== 0) return false;
+  for (let o = 0; o < weights.length; o += K) {
+    let sum = 0;
+    for (let i = o; i < o + K; i++) {
+      const w = weights[i];
+      if (!(w >= 0) || !Number.isFinite(w)) return false;
+      sum += w;
+    }
+    if (sum !== 0 && Math.abs(sum - 1) > 1e-4) return false;
+  }
+  return true;
 }
 
 function paintedCount(sw: SkinWeights): number {

@@ -1,4 +1,5 @@
 import type { Editor } from '../editor/editor.ts';
+import type { SavedStack } from '../layers/layer-stack.ts';
 import type { SerializedPose } from '../pose/pose.ts';
 import type { Autosaver, SessionSource } from './autosaver.ts';
 import { restoreSession } from './restore-session.ts';
@@ -27,11 +28,14 @@ export function editorSessionSource(editor: Editor, hooks: EditorSessionHooks = 
   // Read while the model is open; once another replaced it (the editor clears locks and selection
   // on open), a save still finishing for this session gets the state as it was last read.
   let last: SessionState | null = null;
+  let lastLayers: SavedStack | null = null;
   return {
     fileName: editor.fileName,
     sourceBytes,
     weights: () => model.primitives.map((p) => p.weights),
-    layers: () => (editor.model === model ? editor.layers.snapshot() : null),
+    // As state(): once another model replaced this one, a save still finishing for this session
+    // writes the layers as they were last read, never "none".
+    layers: () => (editor.model === model ? (lastLayers = editor.layers.snapshot()) : lastLayers),
     state: () => (editor.model === model || !last ? (last = editorSessionState(editor, hooks, model)) : last),
   };
 }
@@ -79,6 +83,8 @@ export class EditorAutosave {
   private waiting = false;
   /** An edit came while waiting but the hooks had no source bytes yet: start when they do. */
   private editedWhileWaiting = false;
+  /** The model the running session saves (layer changes of another are not its own). */
+  private sessionModel: unknown = null;
 
   constructor(
     readonly editor: Editor,
@@ -117,11 +123,14 @@ export class EditorAutosave {
       }),
       // Layers are saved whole: after a layer operation, and after each finished edit while the
       // model has layers (a stroke on a layer changes the layer, not only the composed weights).
+      // Only for the session's own model: a file being opened announces its (new) layers before
+      // the session switches to it.
       editor.layers.events.on('changed', () => {
-        if (!this.restoring && !this.waiting && editor.model) autosaver.markLayers();
+        if (!this.restoring && !this.waiting && editor.model && editor.model === this.sessionModel)
+          autosaver.markLayers();
       }),
       editor.events.on('committed', () => {
-        if (this.restoring || this.waiting || !editor.model) return;
+        if (this.restoring || this.waiting || !editor.model || editor.model !== this.sessionModel) return;
         if (editor.layers.stack.layered) autosaver.markLayers();
       }),
       editor.events.on('selection', () => {
@@ -162,6 +171,7 @@ export class EditorAutosave {
   }
 
   private start(): boolean {
+    this.sessionModel = this.editor.model;
     const source = editorSessionSource(this.editor, this.hooks);
     if (source) this.autosaver.begin(source);
     else this.autosaver.end();
@@ -175,6 +185,7 @@ export class EditorAutosave {
     try {
       const state = await restoreSession(this.editor, session);
       this.waiting = this.editedWhileWaiting = false;
+      this.sessionModel = this.editor.model;
       const source = editorSessionSource(this.editor, this.hooks);
       if (source) this.autosaver.begin(source, session);
       return state;

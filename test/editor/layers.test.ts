@@ -202,6 +202,38 @@ describe('painting on a layer', () => {
     expect(bits(shown(layered))).toBe(bits(shown(flat)));
   });
 
+  it('a locked joint keeps its weights under a stroke on a faded layer', () => {
+    const arm = layered.joint('LeftArm');
+    layered.editor.setLocked('LeftArm', true);
+    const before = shown(layered).clone();
+    const id = layered.editor.layers.add();
+    layered.editor.layers.setOpacity(id, 0.5);
+    layered.editor.paint.setSettings({ radius: 0.08 });
+    layered.drag([0.3, 1.435, 0], WRIST);
+    const after = shown(layered);
+    expect(changed(before, after)).toBeGreaterThan(50);
+    for (let v = 0; v < after.vertexCount; v++)
+      expect(Math.abs(after.weightOf(v, arm) - before.weightOf(v, arm))).toBeLessThan(2e-7);
+    expect(findInvariantViolations(after)).toEqual([]);
+  });
+
+  it('an opacity drag that ended where it began leaves no stale start for a later one', () => {
+    const l1 = layered.editor.layers.add('L1');
+    layered.drag(ELBOW, WRIST);
+    layered.editor.layers.setOpacity(l1, 0.3, true);
+    layered.editor.layers.setOpacity(l1, 1, true); // released where it started: no final call
+    const l2 = layered.editor.layers.add('L2');
+    layered.editor.selectJoint('LeftArm');
+    layered.drag(ELBOW, WRIST);
+    const beforeFade = bits(shown(layered));
+    layered.editor.layers.setOpacity(l1, 0.5);
+    layered.editor.undo();
+    expect(layered.editor.layers.list().map((l) => l.name)).toEqual(['L2', 'L1', 'Base']);
+    expect(bits(shown(layered))).toBe(beforeFade);
+    layered.editor.undo();
+    expect(layered.editor.layers.activeId).toBe(l2);
+  });
+
   it('the inspector reads the active layer', () => {
     layered.editor.layers.add();
     layered.drag(ELBOW, WRIST);
