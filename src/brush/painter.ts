@@ -211,14 +211,6 @@ export class Painter {
     return g < 0 ? null : this.writer.nodeWeight(g, joint);
   }
 
-  /**
-   * With tracking on, the exact vertices changed since the last call, per primitive (see
-   * WeightWriter.takeVertices; `vertices` is valid during the call only). Ranges are kept too.
-   */
-  takeVertices(fn: (primitive: number, vertices: Int32Array) => void): void {
-    this.writer.takeVertices((part, vertices) => fn(this.surface.parts[part].primitive, vertices));
-  }
-
   /** Vertex ranges changed since the last call, per primitive. */
   takeRanges(): WeightRange[] {
     return this.writer.takeRanges().map((r) => ({

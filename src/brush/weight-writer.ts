@@ -33,11 +33,10 @@ export class WeightWriter {
   private readonly options: SetJointWeightOptions;
   private readonly K: number;
   /**
-   * Exact changed vertices per part since {@link takeVertices}, kept only while tracking is on
-   * (weight layers copy each changed vertex into the active layer: a range would make a dab
-   * over a scattered 5k vertices cost a pass over the whole mesh).
+   * Called with (part, local vertex) right after each vertex the writer changed, its slots final
+   * (weight layers show and store it while it is in cache). Not called for {@link markRange}.
    */
-  private tracked: { seen: Uint8Array; list: Int32Array; count: number }[] | null = null;
+  onMark: ((part: number, vertex: number) => void) | null = null;
 
   constructor(
     surface: SkinSurface,
@@ -166,42 +165,7 @@ export class WeightWriter {
   private mark(p: number, v: number): void {
     if (v < this.lo[p]) this.lo[p] = v;
     if (v + 1 > this.hi[p]) this.hi[p] = v + 1;
-    if (this.tracked) this.track(p, v);
-  }
-
-  private track(p: number, v: number): void {
-    const t = this.tracked![p];
-    if (t.seen[v]) return;
-    t.seen[v] = 1;
-    if (t.count === t.list.length) {
-      const grown = new Int32Array(Math.max(64, t.list.length * 2));
-      grown.set(t.list);
-      t.list = grown;
-    }
-    t.list[t.count++] = v;
-  }
-
-  /** Turns exact vertex tracking on or off (see {@link takeVertices}). */
-  setTracking(on: boolean): void {
-    if (on === (this.tracked !== null)) return;
-    this.tracked = on
-      ? this.weights.map((w) => ({ seen: new Uint8Array(w.vertexCount), list: new Int32Array(64), count: 0 }))
-      : null;
-  }
-
-  /**
-   * The vertices changed per part since the last call (then forgets them), while tracking is on;
-   * `fn` is called with each part and a view of its vertices (valid during the call only).
-   */
-  takeVertices(fn: (part: number, vertices: Int32Array) => void): void {
-    if (!this.tracked) return;
-    this.tracked.forEach((t, p) => {
-      if (t.count === 0) return;
-      const list = t.list.subarray(0, t.count);
-      for (let i = 0; i < t.count; i++) t.seen[list[i]] = 0;
-      t.count = 0;
-      fn(p, list);
-    });
+    if (this.onMark !== null) this.onMark(p, v);
   }
 
   /** Changed ranges per part since the last call (then forgets them). */
@@ -219,6 +183,5 @@ export class WeightWriter {
   markRange(p: number, start: number, end: number): void {
     if (start < this.lo[p]) this.lo[p] = start;
     if (end > this.hi[p]) this.hi[p] = end;
-    if (this.tracked) for (let v = start; v < end; v++) this.track(p, v);
   }
 }

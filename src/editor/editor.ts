@@ -485,7 +485,10 @@ export class Editor {
       this.surfaceCache = new PaintTargets(model, {
         weightsOf: (p) => this.editWeights(p),
         maskOf: (p) => this.layers.stack.maskEdit(p),
-        layered: () => this.layers.stack.layered,
+        paintHook: () => {
+          const stack = this.layers.stack;
+          return stack.layered ? (p, v) => stack.paintedVertex(p, v) : null;
+        },
       });
     return this.surfaceCache;
   }

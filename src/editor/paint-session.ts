@@ -258,8 +258,8 @@ export class PaintSession {
       for (const t of [s.target, ...s.companions.map((c) => c.target)]) {
         t.painter.cancel();
         const ranges = t.painter.takeRanges();
-        t.painter.takeVertices((p, vertices) => stack.syncWeightsAt(p, vertices));
         if (!ranges.length) continue;
+        for (const r of ranges) stack.syncWeights(r.primitive, r.start, r.end);
         if (stack.layered) this.editor.announceComposed(ranges);
         else this.editor.events.emit('weights', ranges);
       }
@@ -423,9 +423,8 @@ export class PaintSession {
       this.editor.events.emit('weights', ranges);
       return;
     }
-    // On a layer: copy exactly the vertices the dab changed into it and recompose those (a
-    // range could span the whole mesh), then tell the views.
-    target.painter.takeVertices((p, vertices) => stack.syncPainted(p, vertices));
+    // On a layer the writer already stored and recomposed each vertex it changed (the stack's
+    // paintedVertex): only the views are told.
     this.editor.announceComposed(ranges);
   }
 

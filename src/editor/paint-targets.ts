@@ -33,8 +33,11 @@ export interface PaintBuffers {
   weightsOf(primitive: number): SkinWeights;
   /** The active layer's mask as two-joint weights (throws on the base layer). */
   maskOf(primitive: number): SkinWeights;
-  /** True when edits go to weight layers: painters then track the exact vertices they change. */
-  layered(): boolean;
+  /**
+   * With weight layers, what a painter calls with each vertex it changes (resolved once per
+   * painter: it runs per vertex); null without layers.
+   */
+  paintHook(): ((primitive: number, vertex: number) => void) | null;
 }
 
 // Mask "joints": 0 = the mask, 1 = the rest. Orphaned weight always goes to the other one.
@@ -66,7 +69,7 @@ export class PaintTargets {
       maskOf: () => {
         throw new Error('There is no mask to paint without weight layers.');
       },
-      layered: () => false,
+      paintHook: () => null,
     };
   }
 
@@ -83,9 +86,16 @@ export class PaintTargets {
           parts.map((part) => this.buffers.weightsOf(part.primitive)),
           t.bones,
         );
-      t.painter.writer.setTracking(this.buffers.layered());
+      this.hook(t.painter);
       t.maskPainter = null;
     }
+  }
+
+  /** With weight layers, the painter reports each vertex it changes (see WeightWriter.onMark). */
+  private hook(painter: Painter): void {
+    const primitives = painter.surface.parts.map((part) => part.primitive);
+    const hook = this.buffers.paintHook();
+    painter.writer.onMark = hook ? (part, vertex) => hook(primitives[part], vertex) : null;
   }
 
   /** The painter of a target's mask on the active layer (throws on the base layer). */
@@ -141,7 +151,7 @@ export class PaintTargets {
       prims.map((p) => this.buffers.weightsOf(p.id)),
       bones,
     );
-    painter.writer.setTracking(this.buffers.layered());
+    this.hook(painter);
     target = { skin, surface, painter, jointIndex, maskPainter: null, bones };
     this.targets.set(skin, target);
     return target;

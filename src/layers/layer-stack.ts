@@ -141,6 +141,27 @@ export interface SavedStack {
   layers: SavedLayer[];
 }
 
+/** Per primitive, what {@link LayerStack.paintedVertex} reads and writes (see there). */
+interface PaintCtx {
+  K: number;
+  vertexCount: number;
+  eJ: Uint16Array;
+  eW: Float32Array;
+  sJ: Uint16Array;
+  sW: Float32Array;
+  /** The active layer's own slots (the base's when it is active). */
+  oJ: Uint16Array;
+  oW: Float32Array;
+  mask: Float32Array | null;
+  /** Nothing above the active layer can cover, and it is shown at full opacity. */
+  fast: boolean;
+  parts: WeightLayer[];
+  /** Vertices shown but not yet copied into the layer (each once: `queued` flags them). */
+  list: Int32Array;
+  count: number;
+  queued: Uint8Array;
+}
+
 export class LayerStack {
   /** The composed weights (the model's `prim.weights`), same objects for the stack's life. */
   readonly shown: readonly SkinWeights[];
@@ -153,10 +174,10 @@ export class LayerStack {
   private underBuf: SkinWeights[] | null = null;
   private maskBuf: SkinWeights[] | null = null;
   /**
-   * Vertices a dab changed whose slots are in the edit buffer (and composed) but not yet copied
-   * into the active layer's own weights (see {@link syncPainted}); {@link flush} copies them.
+   * Per primitive, what painting needs (see {@link paintedVertex}), with the vertices whose slots
+   * are in the edit buffer (and shown) but not yet copied into the active layer.
    */
-  private pending: { list: Int32Array; count: number }[] = [];
+  private paintCtx: (PaintCtx | undefined)[] = [];
   /**
    * Per primitive, the locked joints (skin joint index → non-zero), so blends keep locked
    * weights (DESIGN.md invariant 3). Setting them recomposes nothing: a lock changes no weight.
@@ -285,79 +306,103 @@ export class LayerStack {
   }
 
   /**
-   * A dab's vertices, each known to have changed in the edit buffer: stored in the active layer
-   * without comparing first (the painter only reports vertices it changed), and recomposed.
+   * A dab's vertices, each known to have changed in the edit buffer: {@link paintedVertex} for
+   * each (a list, where the caller has one).
    */
   syncPainted(p: number, vertices: Int32Array): void {
-    if (!this.editBuf) return;
-    const { all, activeIndex } = this.lists();
-    if (activeIndex < 0) {
-      this.syncRun(p, vertices, 0, vertices.length);
-      return;
-    }
-    const parts = all[p];
-    const layer = parts[activeIndex];
-    const edit = this.editBuf[p];
-    const own = layer.weights;
-    const shown = this.shown[p] as SkinWeights;
-    const K = edit.influences;
-    const eJ = edit.joints;
-    const eW = edit.weights;
-    const oJ = own.joints;
-    const oW = own.weights;
-    const sJ = shown.joints;
-    const sW = shown.weights;
-    const mask = layer.mask;
-    const clearAbove = this.nothingCoversAbove(parts, activeIndex);
-    const pending = (this.pending[p] ??= { list: new Int32Array(1024), count: 0 });
-    if (pending.count + vertices.length > pending.list.length) {
-      const grown = new Int32Array(Math.max(pending.list.length * 2, pending.count + vertices.length));
-      grown.set(pending.list.subarray(0, pending.count));
-      pending.list = grown;
-    }
-    for (let k = 0; k < vertices.length; k++) {
-      const v = vertices[k];
-      const o = v * K;
-      if (clearAbove && mask[v] >= 1 && eW[o] > 0) {
-        // The composition is the layer's slots, which are the edit buffer's: show them now, copy
-        // them into the layer later (a third array per vertex would double the dab's overhead).
-        for (let i = o; i < o + K; i++) {
-          sJ[i] = eJ[i];
-          sW[i] = eW[i];
-        }
-        pending.list[pending.count++] = v;
-      } else {
-        for (let i = o; i < o + K; i++) {
-          oJ[i] = eJ[i];
-          oW[i] = eW[i];
-        }
-        composeLayers(this.base[p], parts, shown, v, v + 1, this.locks[p] ?? null);
-      }
-    }
-    // A long stroke revisits vertices: keep the list no longer than the mesh.
-    if (pending.count > edit.vertexCount) this.flush();
+    for (let k = 0; k < vertices.length; k++) this.paintedVertex(p, vertices[k]);
   }
 
-  /** Copies the vertices {@link syncPainted} deferred into the active layer's own weights. */
-  flush(): void {
+  /**
+   * Vertex v of primitive p just changed in the edit buffer (the brush's writer calls this as it
+   * writes, while the slots are in cache): shown at once and, where nothing above covers and the
+   * active layer covers fully, its copy into the layer deferred to {@link flush} (a third array
+   * per vertex would double what layers add to a dab); elsewhere stored and recomposed now.
+   */
+  paintedVertex(p: number, v: number): void {
     if (!this.editBuf) return;
-    const index = this.layers.findIndex((l) => l.id === this.active);
-    this.pending.forEach((pending, p) => {
-      if (!pending || pending.count === 0) return;
-      if (index >= 0) {
-        const edit = this.editBuf![p];
-        const own = this.layers[index].parts[p].weights;
-        const K = edit.influences;
-        for (let k = 0; k < pending.count; k++) {
-          const o = pending.list[k] * K;
-          for (let i = o; i < o + K; i++) {
-            own.joints[i] = edit.joints[i];
-            own.weights[i] = edit.weights[i];
-          }
+    const c = this.paintCtx[p] ?? this.makePaintCtx(p);
+    const K = c.K;
+    const o = v * K;
+    const eJ = c.eJ;
+    const eW = c.eW;
+    if (c.fast && c.mask![v] >= 1 && eW[o] > 0) {
+      const sJ = c.sJ;
+      const sW = c.sW;
+      for (let i = o; i < o + K; i++) {
+        sJ[i] = eJ[i];
+        sW[i] = eW[i];
+      }
+      // Each vertex once, however many dabs of the stroke change it.
+      if (c.queued[v] === 0) {
+        c.queued[v] = 1;
+        if (c.count === c.list.length) {
+          const grown = new Int32Array(c.list.length * 2);
+          grown.set(c.list);
+          c.list = grown;
+        }
+        c.list[c.count++] = v;
+      }
+      return;
+    }
+    const oJ = c.oJ;
+    const oW = c.oW;
+    for (let i = o; i < o + K; i++) {
+      oJ[i] = eJ[i];
+      oW[i] = eW[i];
+    }
+    composeLayers(this.base[p], c.parts, this.shown[p] as SkinWeights, v, v + 1, this.locks[p] ?? null);
+  }
+
+  /** What {@link paintedVertex} needs of primitive p, made once per layout and active layer. */
+  private makePaintCtx(p: number): PaintCtx {
+    const { all, activeIndex } = this.lists();
+    const parts = all[p];
+    const edit = this.editBuf![p];
+    const shown = this.shown[p] as SkinWeights;
+    // The base active: its own weights are the base (composed at once, never deferred).
+    const own = activeIndex < 0 ? this.base[p] : parts[activeIndex].weights;
+    const ctx: PaintCtx = {
+      K: edit.influences,
+      vertexCount: edit.vertexCount,
+      eJ: edit.joints,
+      eW: edit.weights,
+      sJ: shown.joints,
+      sW: shown.weights,
+      oJ: own.joints,
+      oW: own.weights,
+      mask: activeIndex < 0 ? null : parts[activeIndex].mask,
+      fast: activeIndex >= 0 && this.nothingCoversAbove(parts, activeIndex),
+      parts,
+      list: new Int32Array(1024),
+      count: 0,
+      queued: new Uint8Array(edit.vertexCount),
+    };
+    this.paintCtx[p] = ctx;
+    return ctx;
+  }
+
+  /** Copies the vertices {@link paintedVertex} deferred into the active layer's own weights. */
+  flush(): void {
+    for (const c of this.paintCtx) {
+      if (!c || c.count === 0) continue;
+      const K = c.K;
+      for (let k = 0; k < c.count; k++) {
+        c.queued[c.list[k]] = 0;
+        const o = c.list[k] * K;
+        for (let i = o; i < o + K; i++) {
+          c.oJ[i] = c.eJ[i];
+          c.oW[i] = c.eW[i];
         }
       }
-      pending.count = 0;
-    });
+      c.count = 0;
+    }
+  }
+
+  /** Flushes, then forgets the paint contexts (the layout or the active layer changes). */
+  private resetPaint(): void {
+    this.flush();
+    this.paintCtx = [];
   }
 
   /**
@@ -479,6 +524,7 @@ export class LayerStack {
   recomposeAll(): void {
     this.flush();
     this.cache = null;
+    this.resetPaint();
     if (!this.editBuf) return;
     for (let p = 0; p < this.shown.length; p++) this.recompose(p, 0, this.shown[p].vertexCount);
     this.refreshActive();
@@ -490,6 +536,7 @@ export class LayerStack {
    * active layer's view of what is under it.
    */
   private layerChanged(layer: StackLayer): void {
+    this.resetPaint();
     if (!this.editBuf) return;
     const { all, below, activeIndex } = this.lists();
     const underToo = this.layers.indexOf(layer) < activeIndex;
@@ -514,6 +561,7 @@ export class LayerStack {
   /** Fills the edit, under and mask buffers for the active layer. */
   private refreshActive(): void {
     this.cache = null;
+    this.resetPaint();
     if (!this.editBuf) return;
     const { below, activeIndex: index } = this.lists();
     for (let p = 0; p < this.shown.length; p++) {

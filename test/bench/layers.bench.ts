@@ -141,16 +141,14 @@ function layeredDab(name: string, topOpacity: number): Benchmark {
       const radius = radiusFor(surface(), TARGET_HITS);
       const spine = m.jointNames.indexOf('Spine');
       painter = new Painter(surface(), [stack.edit(0)], bones(m));
-      painter.writer.setTracking(true);
+      // As the editor wires it: the writer reports each vertex it changes to the stack.
+      painter.writer.onMark = (_part, v) => stack.paintedVertex(0, v);
       config = strokeConfig(radius, spine);
       painter.begin(config, sample);
     },
     fn: () => {
       config.weight = config.weight === 0.9 ? 0.2 : 0.9;
       const changed = painter.dabAt(sample);
-      // What the paint session does after each dab on a layer: copy on write and recompose
-      // exactly the vertices it changed.
-      painter.takeVertices((p, vertices) => stack.syncPainted(p, vertices));
       painter.takeRanges();
       return changed;
     },
