@@ -106,3 +106,31 @@ test('layer shortcuts: Shift+N, Shift+H, Ctrl+Z, and the ? overlay lists them', 
   await expect(overlay.getByText('Weight layers')).toBeVisible();
   await expect(overlay.getByText('New layer', { exact: true })).toBeVisible();
 });
+
+test('drag a layer row onto another to reorder; the opacity slider fades it in one undo step', async ({
+  editor: page,
+}) => {
+  const rows = page.getByTestId('layer-row');
+  await page.getByTestId('layer-add').click();
+  await page.getByTestId('layer-add').click();
+  await expect(rows).toHaveCount(3);
+  const names = () => rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-name')));
+  expect(await names()).toEqual(['Layer 2', 'Layer 1', 'Base']);
+  await rows.nth(0).dragTo(rows.nth(1));
+  await expect.poll(names).toEqual(['Layer 1', 'Layer 2', 'Base']);
+  // The slider: a drag shows at once, its release is one step.
+  const steps = await page.evaluate(() => window.skinsmith.editor.history.undoCount);
+  const slider = page.getByTestId('layer-opacity');
+  const box = (await slider.boundingBox())!;
+  await page.mouse.move(box.x + box.width - 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * 0.6, box.y + box.height / 2, { steps: 5 });
+  await page.mouse.move(box.x + box.width * 0.4, box.y + box.height / 2, { steps: 5 });
+  await page.mouse.up();
+  const opacity = await page.evaluate(() => window.skinsmith.layers.list().find((l) => l.active)!.opacity);
+  expect(opacity).toBeGreaterThan(0.2);
+  expect(opacity).toBeLessThan(0.6);
+  expect(await page.evaluate(() => window.skinsmith.editor.history.undoCount)).toBe(steps + 1);
+  await page.keyboard.press('Control+z');
+  expect(await page.evaluate(() => window.skinsmith.layers.list().find((l) => l.active)!.opacity)).toBe(1);
+});
