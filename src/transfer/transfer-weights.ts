@@ -325,7 +325,7 @@ function fallbackJoint(table: WeightTable, u: number, exclude: number, locked: U
   const S = table.slots;
   for (let i = u * S; i < u * S + S; i++) {
     const j = table.joints[i];
-    if (j >= 0 && j !== exclude && !(locked && locked[j])) return j;
+    if (j >= 0 && j !== exclude && !locked?.[j]) return j;
   }
   return -1;
 }
