@@ -16,6 +16,7 @@
 import { type Accessor, type Document, type Node, Root, type Skin } from '@gltf-transform/core';
 import { matInvert, matIsIdentity } from '../pose/matrix.ts';
 import { bakeWorldTransform } from './bake-world-transform.ts';
+import { repairZeroNormals } from './repair-normals.ts';
 import {
   meshesOutsideSkeleton,
   resolveNode,
@@ -118,11 +119,12 @@ function scenesOf(document: Document, node: Node) {
 export function attachMeshToSkin(document: Document, node: Node, skin: Skin): Node {
   const mesh = node.getMesh()!;
   const users = mesh.listParents().filter((p) => p !== document.getRoot()).length;
-  if (!node.getParentNode() && matIsIdentity(node.getMatrix()) && users === 1) {
-    node.setSkin(skin);
-    return node;
-  }
-  return moveToSceneRoot(document, node, skin);
+  const skinned =
+    !node.getParentNode() && matIsIdentity(node.getMatrix()) && users === 1
+      ? node.setSkin(skin)
+      : moveToSceneRoot(document, node, skin);
+  for (const primitive of skinned.getMesh()!.listPrimitives()) repairZeroNormals(primitive);
+  return skinned;
 }
 
 /** Puts the mesh of `node` on a root node with identity transform, baked to world space. */

@@ -75,6 +75,32 @@ describe('Editor.addToCharacter', () => {
     expect(exported.validation.errors).toBe(0);
   });
 
+  // Found on an unseen Mixamo soldier: a simplified shell had vertices no triangle uses, with zero
+  // normals, and the export after Add had ACCESSOR_VECTOR3_NON_UNIT errors of its own.
+  for (const placed of [false, true]) {
+    it(`zero-length normals of an added mesh become its faces' normals (${placed ? 'baked placement' : 'at the root'})`, async () => {
+      const editor = open();
+      const garment = buildGarment('jacket', body, { style: 'remeshed', spacing: 0.03 });
+      const original = garment.normals.slice();
+      const zeroed = [0, 17, 101];
+      for (const v of zeroed) garment.normals.fill(0, v * 3, v * 3 + 3);
+      const doc = garmentToDocument(garment, placed ? { translation: [0, 0.2, 0] } : {});
+      await editor.addToCharacter({ name: 'jacket.glb', bytes: await io.writeBinary(doc) }).promise;
+      const jacket = editor.requireModel().primitives.find((p) => p.mesh.getName() === 'Jacket')!;
+      const normals = jacket.primitive.getAttribute('NORMAL')!.getArray()!;
+      for (const v of zeroed) {
+        const n = [normals[v * 3], normals[v * 3 + 1], normals[v * 3 + 2]];
+        expect(Math.hypot(n[0], n[1], n[2])).toBeCloseTo(1, 5);
+        // The faces' normal points the way the modeller's did (outwards).
+        expect(
+          n[0] * original[v * 3] + n[1] * original[v * 3 + 1] + n[2] * original[v * 3 + 2],
+        ).toBeGreaterThan(0.5);
+      }
+      const exported = await editor.export();
+      expect(exported.validation.errors).toBe(0);
+    });
+  }
+
   it('runs in the worker protocol with progress', async () => {
     const editor = open('z-up-root');
     const client = new TransferClient(fakeWorker);
