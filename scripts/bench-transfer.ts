@@ -260,6 +260,11 @@ if (sections.has(4) && HAVE_SHARED_MODELS) {
       };
       shells.push({ garment, prim });
     }
+    // A character of many small parts (armour pieces) may have no primitive big enough to shell.
+    if (shells.length === 0) {
+      console.log(`| ${m.name} | no skinned primitive of 24 vertices or more | | | | | | | | | |`);
+      continue;
+    }
     let unweighted = 0;
     for (const mode of MODES) {
       const doc = await readDocument({ name: m.file, bytes });
