@@ -8,6 +8,7 @@
  *   vertices drawn under the stroke;
  * - mirror: with X (mirror) on, a stroke on a side joint paints its partner on the other side;
  * - box: a 50-px box around a bone selects vertices mostly weighted to that joint;
+ * - layer: the stroke again on a new layer (the Layers panel), hidden, shown and deleted;
  * - inspector: hovering a bone in Select mode inspects a vertex drawn under the pointer;
  * - posed: with the limb's parent bent 60°, a stroke at the limb's new place paints it.
  *
@@ -21,6 +22,7 @@ import { HAVE_SHARED_MODELS, readSharedModel, SHARED_MODEL_FILES } from '../test
 import { loadInPage } from './export-helpers.ts';
 import { expect, test } from './fixtures.ts';
 import { changedBox, drag, enterPaint, type Point, pointerAway } from './paint-helpers.ts';
+import { readAllWeights } from './persist-helpers.ts';
 import { viewportPixels } from './pixels.ts';
 
 test.use({ viewport: { width: 960, height: 640 } });
@@ -274,6 +276,25 @@ async function runMatrix(page: Page, name: string, bytes: Uint8Array): Promise<v
     radius * 2.5,
   );
   results.stroke = `ok (${main1.raised.length} vertices, ${mainBone.name}, brush ${Math.round(radius)} px)`;
+
+  // layer: the same stroke on a new layer from the panel; its eye hides it (the weights are the
+  // flat ones again, bit for bit) and shows it; deleting it leaves the flat weights.
+  const flat = await readAllWeights(page);
+  const rows = page.getByTestId('layer-row');
+  await page.getByTestId('layer-add').click();
+  await expect(rows).toHaveCount(2);
+  const onLayer = await strokeAlong(page, mainBone);
+  expect(onLayer.raised.length, `a stroke on a layer raises ${mainBone.name}`).toBeGreaterThan(0);
+  const layered = await readAllWeights(page);
+  expect(layered).not.toEqual(flat);
+  await rows.first().getByTestId('layer-eye').click();
+  expect(await readAllWeights(page), 'hiding the layer gives the weights below it').toEqual(flat);
+  await rows.first().getByTestId('layer-eye').click();
+  expect(await readAllWeights(page)).toEqual(layered);
+  await page.getByTestId('layer-delete').click();
+  await expect(rows).toHaveCount(1);
+  expect(await readAllWeights(page)).toEqual(flat);
+  results.layer = `ok (${onLayer.raised.length} vertices raised on a layer, hidden, shown, deleted)`;
 
   // The limb used for mirror, box, inspector and the posed stroke: a side joint, else the main one.
   const limb = (await boneOnPage(page, side ?? main))!;
