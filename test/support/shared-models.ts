@@ -1,8 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 
-/** ../shared/models beside the repository (third-party models; read there, never copied in). */
-export const SHARED_MODELS = resolve(import.meta.dirname, '..', '..', '..', 'shared', 'models');
+/** ../shared/models beside the repository (third-party models; read there, never copied in), or SKINSMITH_MODELS_DIR. */
+export const SHARED_MODELS =
+  process.env.SKINSMITH_MODELS_DIR ?? resolve(import.meta.dirname, '..', '..', '..', 'shared', 'models');
 export const HAVE_SHARED_MODELS = existsSync(SHARED_MODELS);
 
 /** Every model file in ../shared/models, with what the models README says about it. */
@@ -88,6 +89,20 @@ export const SHARED_MODEL_FILES: {
     skins: 1,
   },
 ];
+// SKINSMITH_MODELS_DIR: the .glb files of that folder instead (docs/testing.md, "Your own
+// characters"); their counts are unknown, so skinnedVertices only says "big enough to measure".
+if (process.env.SKINSMITH_MODELS_DIR) {
+  SHARED_MODEL_FILES.length = 0;
+  for (const file of readdirSync(SHARED_MODELS).filter((f) => f.toLowerCase().endsWith('.glb')))
+    SHARED_MODEL_FILES.push({
+      name: file.replace(/\.glb$/i, ''),
+      file,
+      vertices: 0,
+      skinnedVertices: 1000,
+      joints: 0,
+      skins: 0,
+    });
+}
 
 /** Reads a shared model as the editor's InputFiles (a .gltf gets the files of its folder). */
 export function readSharedModel(file: string): { name: string; bytes: Uint8Array } {
