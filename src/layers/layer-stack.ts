@@ -329,9 +329,21 @@ export class LayerStack {
     if (c.fast && c.mask![v] >= 1 && eW[o] > 0) {
       const sJ = c.sJ;
       const sW = c.sW;
-      for (let i = o; i < o + K; i++) {
-        sJ[i] = eJ[i];
-        sW[i] = eW[i];
+      if (K === 4) {
+        // One glTF set (the usual case), unrolled: this runs for every vertex a dab changes.
+        sJ[o] = eJ[o];
+        sJ[o + 1] = eJ[o + 1];
+        sJ[o + 2] = eJ[o + 2];
+        sJ[o + 3] = eJ[o + 3];
+        sW[o] = eW[o];
+        sW[o + 1] = eW[o + 1];
+        sW[o + 2] = eW[o + 2];
+        sW[o + 3] = eW[o + 3];
+      } else {
+        for (let i = o; i < o + K; i++) {
+          sJ[i] = eJ[i];
+          sW[i] = eW[i];
+        }
       }
       // Each vertex once, however many dabs of the stroke change it.
       if (c.queued[v] === 0) {
