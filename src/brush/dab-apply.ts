@@ -82,8 +82,12 @@ export function applyBlendDab(
     else if (mode === 4) x = blendLighten(w, paint, a);
     else x = blendDarken(w, paint, a);
     x = clamp01(x);
-    // Skip nodes the blend leaves where they are: no capture, no renormalisation.
-    if (Math.fround(x) === now) continue;
+    // Skip nodes the blend leaves where they are: no capture, no renormalisation (a layer still
+    // comes to cover them: the brush went over them).
+    if (Math.fround(x) === now) {
+      if (a > 0) writer.touchNode(g);
+      continue;
+    }
     if (writer.setNodeWeight(g, joint, x)) changed++;
   }
   return changed;
@@ -126,8 +130,12 @@ export function applySmoothDab(
   for (let k = 0; k < hits.count; k++) {
     const g = nodes[k];
     const w = value[g];
-    const x = clamp01(blendMix(w, targets[k], strength * falloff[k]));
-    if (Math.fround(x) === w) continue;
+    const a = strength * falloff[k];
+    const x = clamp01(blendMix(w, targets[k], a));
+    if (Math.fround(x) === w) {
+      if (a > 0) writer.touchNode(g);
+      continue;
+    }
     if (writer.setNodeWeight(g, joint, x)) changed++;
   }
   return changed;
@@ -177,8 +185,12 @@ export function applySmearDab(
     if (Number.isNaN(t)) continue; // nothing behind this node
     const g = nodes[k];
     const w = writer.nodeWeight(g, joint);
-    const x = clamp01(blendMix(w, t, strength * falloff[k]));
-    if (Math.fround(x) === w) continue;
+    const a = strength * falloff[k];
+    const x = clamp01(blendMix(w, t, a));
+    if (Math.fround(x) === w) {
+      if (a > 0) writer.touchNode(g);
+      continue;
+    }
     if (writer.setNodeWeight(g, joint, x)) changed++;
   }
   return changed;

@@ -34,7 +34,9 @@ export class WeightWriter {
   private readonly K: number;
   /**
    * Called with (part, local vertex) right after each vertex the writer changed, its slots final
-   * (weight layers show and store it while it is in cache). Not called for {@link markRange}.
+   * (weight layers show and store it while it is in cache), and for each vertex it was asked to
+   * set to the weight it already had: a layer covers every vertex its brush touched. Not called
+   * for refused or locked vertices, nor for {@link markRange}.
    */
   onMark: ((part: number, vertex: number) => void) | null = null;
 
@@ -105,6 +107,7 @@ export class WeightWriter {
       return true;
     }
     if (outcome === 'refused') this.refused++;
+    else if (outcome === 'unchanged' && this.onMark !== null) this.touch(p, v);
     return false;
   }
 
@@ -129,6 +132,7 @@ export class WeightWriter {
     let changed = outcome === 'changed';
     if (outcome === 'refused') this.refused++;
     if (changed) this.mark(p, v);
+    else if (outcome === 'unchanged' && this.onMark !== null) this.touch(p, v);
     for (let k = m0 + 1; k < m1; k++) {
       const u = s.members[k] - v0;
       let same = true;
@@ -145,11 +149,12 @@ export class WeightWriter {
         const o = this.setVertexWeight(p, u, joint, x);
         if (o === 'refused') this.refused++;
         moved = o === 'changed';
+        if (o === 'unchanged' && this.onMark !== null) this.touch(p, u);
       }
       if (moved) {
         this.mark(p, u);
         changed = true;
-      }
+      } else if (same && outcome === 'unchanged' && this.onMark !== null) this.touch(p, u);
     }
     return changed;
   }
@@ -166,6 +171,29 @@ export class WeightWriter {
     if (v < this.lo[p]) this.lo[p] = v;
     if (v + 1 > this.hi[p]) this.hi[p] = v + 1;
     if (this.onMark !== null) this.onMark(p, v);
+  }
+
+  /**
+   * Node g was under the brush but keeps its weight (the dab skipped it): while {@link onMark}
+   * listens (weight layers), its vertices are reported, so the layer comes to cover them (the
+   * step keeps what it covered: UndoEntry.covered). No capture: no weight of theirs changes.
+   */
+  touchNode(g: number): void {
+    if (this.onMark === null) return;
+    const s = this.surface;
+    const p = s.nodePart[g];
+    const v0 = s.vertexOffset[p];
+    for (let k = s.nodeStart[g]; k < s.nodeStart[g + 1]; k++) this.touch(p, s.members[k] - v0);
+  }
+
+  /**
+   * A vertex set to the weight it had (only while {@link onMark} listens): reported, and in the
+   * ranges, since a layer that comes to cover it may recompose it.
+   */
+  private touch(p: number, v: number): void {
+    if (v < this.lo[p]) this.lo[p] = v;
+    if (v + 1 > this.hi[p]) this.hi[p] = v + 1;
+    this.onMark!(p, v);
   }
 
   /** Changed ranges per part since the last call (then forgets them). */

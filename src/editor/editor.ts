@@ -8,9 +8,15 @@ import { readDocument } from '../gltf/read-document.ts';
 import { writeRenderableGlb } from '../gltf/renderable-glb.ts';
 import { type SkeletonRootCandidate, skeletonRootCandidates } from '../gltf/skeleton-nodes.ts';
 import { buildSkinnedModel, type SkinnedModel } from '../gltf/skinned-model.ts';
-import { type StructureChange, type UndoEntry, type UndoMark, UndoStack } from '../history/undo-stack.ts';
+import {
+  mergeCovered,
+  type StructureChange,
+  type UndoEntry,
+  type UndoMark,
+  UndoStack,
+} from '../history/undo-stack.ts';
 import { applyWeightPatch, type WeightPatch } from '../history/weight-patch.ts';
-import { BASE_LAYER } from '../layers/layer-stack.ts';
+import { BASE_LAYER, coveredRanges } from '../layers/layer-stack.ts';
 import type { SkinWeights } from '../skin/skin-weights.ts';
 import {
   type AutobindRunner,
@@ -557,12 +563,17 @@ export class Editor {
     mask = false,
   ): UndoEntry | null {
     // A flood's (or a stroke's) vertices go into the active layer before anything else edits.
-    if (this.model) this.layers.stack.flush();
-    const entry = this.history.push(label, patches, structure);
-    if (!entry) return null;
     const stack = this.model ? this.layers.stack : null;
-    if (patches.length && stack?.layered) entry.layer = { layer: stack.activeId, mask };
+    // What the step's layer came to cover (flushing a stroke's vertices into it): a stroke that
+    // changed no weight may still have covered some, and is then a step of its own.
+    const taken = stack?.takeCovered() ?? null;
+    const brushed = stack?.layered && !mask ? taken : null;
+    const entry = this.history.push(label, patches, structure, brushed !== null);
+    if (!entry) return null;
+    if ((patches.length || brushed) && stack?.layered) entry.layer = { layer: stack.activeId, mask };
     if (changed?.length) this.events.emit('weights', changed);
+    // A tool's vertices are stored in the layer by the 'weights' sync above: what that covered too.
+    if (entry.layer && !mask) entry.covered = mergeCovered(brushed, stack!.takeCovered());
     this.events.emit('committed', { kind: 'step', label });
     return entry;
   }
@@ -601,19 +612,28 @@ export class Editor {
     if (side === 'after') entry.structure?.redo();
     const ranges = entry.patches.map((p) => ({ primitive: p.primitive, start: p.start, end: p.end }));
     const stack = this.layers.stack;
-    if (entry.patches.length && stack.layered) {
+    if ((entry.patches.length || entry.covered?.size) && stack.layered) {
       // The step's own layer (made active again, as image editors do), its exact vertices.
       const tag = entry.layer ?? { layer: BASE_LAYER, mask: false };
       // The step's layer is in the stack whenever the history is replayed in order; should it not
       // be (a bug), its patches go to the active layer rather than the whole undo failing.
       if (stack.list().some((l) => l.id === tag.layer)) this.layers.setActive(tag.layer);
       if (tag.mask !== (this.layers.target === 'mask')) this.layers.setTarget(tag.mask ? 'mask' : 'weights');
+      // A step that knows what it covered gets exactly that coverage back (see UndoEntry.covered).
+      const exact = !tag.mask && entry.covered !== undefined;
       for (const patch of entry.patches) {
         const p = patch.primitive;
         applyWeightPatch(patch, tag.mask ? stack.maskEdit(p) : stack.edit(p), side);
         if (tag.mask) stack.syncMaskAt(p, patch.vertices);
-        else stack.syncWeightsAt(p, patch.vertices);
+        else stack.syncWeightsAt(p, patch.vertices, exact);
       }
+      if (exact) {
+        for (const [p, list] of entry.covered!) stack.setCovered(p, list, side === 'after');
+        // A vertex the brush only went over is in no patch: announced with the rest.
+        ranges.push(...coveredRanges(entry.covered!));
+      }
+      // Replaying history covers nothing new for the next step to keep.
+      stack.takeCovered();
       this.announceComposed(ranges);
     } else {
       const model = this.requireModel();

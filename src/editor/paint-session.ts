@@ -6,6 +6,7 @@
  * 'weights' with the changed vertex range of each primitive.
  */
 import type { Painter, PaintSample } from '../brush/painter.ts';
+import { coveredRanges } from '../layers/layer-stack.ts';
 import {
   applyModifiers,
   BRUSH_DEFAULTS,
@@ -90,6 +91,8 @@ export class PaintSession {
     if (this.stroke) this.endStroke();
     const editor = this.editor;
     const model = editor.requireModel();
+    // Coverage nobody committed (none is expected) must not be taken by this stroke's step.
+    editor.layers.stack.takeCovered();
     if (editor.layers.target === 'mask') return this.beginMaskStroke(input, modifiers);
     const id = editor.selectedJoint;
     if (id === null) return this.refuse('warning', 'Select a joint to paint its weights.');
@@ -255,14 +258,22 @@ export class PaintSession {
       // (what the stroke first painted is no longer the layer's).
       const stack = this.editor.layers.stack;
       stack.flush();
+      const changed: { primitive: number; start: number; end: number }[] = [];
       for (const t of [s.target, ...s.companions.map((c) => c.target)]) {
         t.painter.cancel();
         const ranges = t.painter.takeRanges();
-        if (!ranges.length) continue;
-        for (const r of ranges) stack.syncWeights(r.primitive, r.start, r.end);
-        if (stack.layered) this.editor.announceComposed(ranges);
-        else this.editor.events.emit('weights', ranges);
+        for (const r of ranges) stack.syncWeights(r.primitive, r.start, r.end, true);
+        changed.push(...ranges);
       }
+      if (stack.layered) {
+        // What the stroke came to cover, uncovered: the layer as it was before the stroke.
+        const covered = stack.takeCovered();
+        if (covered) {
+          for (const [p, list] of covered) stack.setCovered(p, list, false);
+          changed.push(...coveredRanges(covered));
+        }
+        if (changed.length) this.editor.announceComposed(changed);
+      } else if (changed.length) this.editor.events.emit('weights', changed);
     }
     this.events.emit('stroke', 'cancel');
     if (!s.sampling) this.editor.events.emit('committed', { kind: 'cancelled', label: null });

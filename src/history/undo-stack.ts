@@ -32,8 +32,27 @@ export interface UndoEntry {
   bytes: number;
   /** The weight layer (and whether its mask) the patches were made on; absent: the base's weights. */
   layer?: { layer: number; mask: boolean };
+  /**
+   * Per primitive, the vertices the step's layer came to cover (it did not before): undo
+   * uncovers exactly those, redo covers them again (a brush covers what it touched, even a
+   * vertex left at the value it had).
+   */
+  covered?: Map<number, Int32Array>;
   /** Order of creation (marks compare against it). */
   serial: number;
+}
+
+/** Two steps' (or a step's two parts') coverage as one: the union per primitive. */
+export function mergeCovered(
+  a: ReadonlyMap<number, Int32Array> | null,
+  b: ReadonlyMap<number, Int32Array> | null,
+): Map<number, Int32Array> {
+  const out = new Map(a ?? []);
+  for (const [p, list] of b ?? []) {
+    const prev = out.get(p);
+    out.set(p, prev ? Int32Array.from(new Set([...prev, ...list])) : list);
+  }
+  return out;
 }
 
 /** Options of {@link UndoStack}. */
@@ -82,11 +101,17 @@ export class UndoStack {
   }
 
   /**
-   * Records a step (none when `patches` is empty and there is no `structure` change); clears
+   * Records a step (none when `patches` is empty and there is no `structure` change, unless
+   * `keepEmpty`: a stroke that changed no weight but gave its layer vertices to cover); clears
    * the redo steps.
    */
-  push(label: string, patches: WeightPatch[], structure?: StructureChange): UndoEntry | null {
-    if (patches.length === 0 && !structure) return null;
+  push(
+    label: string,
+    patches: WeightPatch[],
+    structure?: StructureChange,
+    keepEmpty = false,
+  ): UndoEntry | null {
+    if (patches.length === 0 && !structure && !keepEmpty) return null;
     for (const e of this.undone) this.held -= e.bytes;
     this.undone = [];
     const bytes = patches.reduce((n, p) => n + weightPatchBytes(p), structure?.bytes ?? 0);
@@ -155,6 +180,9 @@ export class UndoStack {
         byPrimitive.set(p.primitive, prev ? mergeWeightPatches(prev, p) : p);
       }
     }
+    // What any of the steps came to cover, the squashed step did (no step uncovers: undo does).
+    let covered: Map<number, Int32Array> | undefined;
+    for (const step of steps) if (step.covered) covered = mergeCovered(covered ?? null, step.covered);
     const structure = steps[0].structure;
     const patches = [...byPrimitive.values()];
     const bytes = patches.reduce((n, p) => n + weightPatchBytes(p), structure?.bytes ?? 0);
@@ -167,6 +195,7 @@ export class UndoStack {
       ...(steps.find((s) => s.patches.length)?.layer && {
         layer: steps.find((s) => s.patches.length)!.layer,
       }),
+      ...(covered && { covered }),
     };
     this.done.push(entry);
     this.held += bytes;

@@ -66,6 +66,26 @@ export interface SavedLayer {
   parts: { joints: Uint16Array; weights: Float32Array; mask: Float32Array }[];
 }
 
+/** The vertex range of each primitive's list (what a step covered), to announce as changed. */
+export function coveredRanges(covered: ReadonlyMap<number, ArrayLike<number>>): {
+  primitive: number;
+  start: number;
+  end: number;
+}[] {
+  const out: { primitive: number; start: number; end: number }[] = [];
+  for (const [primitive, list] of covered) {
+    if (list.length === 0) continue;
+    let lo = list[0];
+    let hi = list[0];
+    for (let k = 1; k < list.length; k++) {
+      if (list[k] < lo) lo = list[k];
+      if (list[k] > hi) hi = list[k];
+    }
+    out.push({ primitive, start: lo, end: hi + 1 });
+  }
+  return out;
+}
+
 function sameSlots(a: SkinWeights, b: SkinWeights, v: number): boolean {
   const K = a.influences;
   const o = v * K;
@@ -178,6 +198,12 @@ export class LayerStack {
    * are in the edit buffer (and shown) but not yet copied into the active layer.
    */
   private paintCtx: (PaintCtx | undefined)[] = [];
+  /**
+   * Per primitive, the vertices the active layer came to cover since {@link takeCovered} (it did
+   * not cover them before): a brush covers every vertex it touches, even one it left at the
+   * value it had, so undo and redo must say which coverage to take back or give again.
+   */
+  private coverLog: number[][] = [];
   /**
    * Per primitive, the locked joints (skin joint index → non-zero), so blends keep locked
    * weights (DESIGN.md invariant 3). Setting them recomposes nothing: a lock changes no weight.
@@ -294,15 +320,18 @@ export class LayerStack {
    * Stores the edit buffer's vertices [start, end) of primitive p in the active layer (copy on
    * write) and recomposes those that changed. Returns how many changed.
    */
-  syncWeights(p: number, start: number, end: number): number {
+  syncWeights(p: number, start: number, end: number, keepCover = false): number {
     this.flush();
-    return this.editBuf ? this.syncRun(p, null, start, end) : 0;
+    return this.editBuf ? this.syncRun(p, null, start, end, keepCover) : 0;
   }
 
-  /** {@link syncWeights} for a list of vertices (an undo patch's). */
-  syncWeightsAt(p: number, vertices: ArrayLike<number>): number {
+  /**
+   * {@link syncWeights} for a list of vertices (an undo patch's). `keepCover`: a covered vertex
+   * back at exactly the stack below stays covered (the step says which to uncover: {@link setCovered}).
+   */
+  syncWeightsAt(p: number, vertices: ArrayLike<number>, keepCover = false): number {
     this.flush();
-    return this.editBuf ? this.syncRun(p, vertices, 0, vertices.length) : 0;
+    return this.editBuf ? this.syncRun(p, vertices, 0, vertices.length, keepCover) : 0;
   }
 
   /**
@@ -359,11 +388,63 @@ export class LayerStack {
     }
     const oJ = c.oJ;
     const oW = c.oW;
+    // A layer (not the base) comes to cover v.
+    if (c.mask !== null && !(oW[o] > 0)) this.logCover(p, v);
     for (let i = o; i < o + K; i++) {
       oJ[i] = eJ[i];
       oW[i] = eW[i];
     }
     composeLayers(this.base[p], c.parts, this.shown[p] as SkinWeights, v, v + 1, this.locks[p] ?? null);
+  }
+
+  private logCover(p: number, v: number): void {
+    const log = this.coverLog[p];
+    if (log) log.push(v);
+    else this.coverLog[p] = [v];
+  }
+
+  /**
+   * The vertices the active layer came to cover since the last call, per primitive (null: none),
+   * then forgets them: a step keeps them so that undo uncovers exactly those (see
+   * {@link setCovered}).
+   */
+  takeCovered(): Map<number, Int32Array> | null {
+    this.flush();
+    let out: Map<number, Int32Array> | null = null;
+    this.coverLog.forEach((log, p) => {
+      if (!log?.length) return;
+      out ??= new Map();
+      out.set(p, Int32Array.from(log));
+    });
+    this.coverLog = [];
+    return out;
+  }
+
+  /**
+   * Undo / redo of a step's coverage: the active layer covers `vertices` of primitive p again
+   * (with the edit buffer's slots), or no longer (the edit buffer gets the stack below back);
+   * each recomposed.
+   */
+  setCovered(p: number, vertices: ArrayLike<number>, covered: boolean): void {
+    if (!this.editBuf) return;
+    this.flush();
+    const { all, activeIndex } = this.lists();
+    if (activeIndex < 0) return;
+    const parts = all[p];
+    const own = parts[activeIndex].weights;
+    const edit = this.editBuf[p];
+    const under = this.underBuf![p];
+    const shown = this.shown[p] as SkinWeights;
+    for (let k = 0; k < vertices.length; k++) {
+      const v = vertices[k];
+      if (covered === hasWeights(own, v)) continue;
+      if (covered) copySlots(edit, own, v);
+      else {
+        clearSlots(own, v);
+        copySlots(under, edit, v);
+      }
+      composeLayers(this.base[p], parts, shown, v, v + 1, this.locks[p] ?? null);
+    }
   }
 
   /** What {@link paintedVertex} needs of primitive p, made once per layout and active layer. */
@@ -396,12 +477,14 @@ export class LayerStack {
 
   /** Copies the vertices {@link paintedVertex} deferred into the active layer's own weights. */
   flush(): void {
-    for (const c of this.paintCtx) {
+    for (let p = 0; p < this.paintCtx.length; p++) {
+      const c = this.paintCtx[p];
       if (!c || c.count === 0) continue;
       const K = c.K;
       for (let k = 0; k < c.count; k++) {
         c.queued[c.list[k]] = 0;
         const o = c.list[k] * K;
+        if (!(c.oW[o] > 0)) this.logCover(p, c.list[k]);
         for (let i = o; i < o + K; i++) {
           c.oJ[i] = c.eJ[i];
           c.oW[i] = c.eW[i];
@@ -415,6 +498,8 @@ export class LayerStack {
   private resetPaint(): void {
     this.flush();
     this.paintCtx = [];
+    // What the previous layer came to cover is its steps' business (already taken at commit).
+    this.coverLog = [];
   }
 
   /**
@@ -458,7 +543,13 @@ export class LayerStack {
    * buffer into the active layer, and their recomposition. Hoisted out of the vertex loop: this
    * runs on every dab, over thousands of vertices.
    */
-  private syncRun(p: number, list: ArrayLike<number> | null, start: number, end: number): number {
+  private syncRun(
+    p: number,
+    list: ArrayLike<number> | null,
+    start: number,
+    end: number,
+    keepCover: boolean,
+  ): number {
     const edit = this.editBuf![p];
     const { all, activeIndex } = this.lists();
     const parts = all[p];
@@ -494,12 +585,13 @@ export class LayerStack {
       const o = v * K;
       if (oW[o] > 0) {
         if (sameSlots(edit, own, v)) continue;
-        // Back to exactly what is below (an undone stroke): the layer no longer covers it.
-        if (sameSlots(edit, under, v)) clearSlots(own, v);
+        // Back to exactly what is below (an edit undone by hand): the layer no longer covers it.
+        if (!keepCover && sameSlots(edit, under, v)) clearSlots(own, v);
         else copyRun(eJ, eW, oJ, oW, o, K);
       } else {
         if (sameSlots(edit, under, v)) continue;
         copyRun(eJ, eW, oJ, oW, o, K);
+        this.logCover(p, v);
       }
       if (clearAbove && mask[v] >= 1 && oW[o] > 0) copyRun(oJ, oW, sJ, sW, o, K);
       else composeLayers(base, parts, shown, v, v + 1, this.locks[p] ?? null);

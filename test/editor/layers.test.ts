@@ -4,9 +4,11 @@
  * behave as the Layers panel says; every layer operation is one undo step; tools and auto-bind
  * edit the active layer.
  */
+import fc from 'fast-check';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { findInvariantViolations } from '../../src/skin/invariants.ts';
 import type { SkinWeights } from '../../src/skin/skin-weights.ts';
+import { runs } from '../support/property-runs.ts';
 import { TestEditor } from './test-editor.ts';
 
 type V3 = [number, number, number];
@@ -107,6 +109,123 @@ describe('painting on a layer', () => {
     layered.drag(ELBOW, WRIST);
     flat.drag(ELBOW, WRIST);
     expect(bits(shown(layered))).toBe(bits(shown(flat)));
+  });
+
+  describe('a layer covers every vertex its brush touched, even one left at the value it had', () => {
+    const painted = (t: TestEditor, id: number) => t.editor.layers.list().find((l) => l.id === id)!.painted;
+
+    it('Draw at the weight the base already has: covered, and it keeps that weight when the base changes', () => {
+      const t = fresh();
+      const lf = t.joint('LeftForeArm');
+      // The base: the forearm at 1 (a flat stroke), so a Draw of 1 there changes nothing.
+      t.drag(ELBOW, WRIST);
+      const atOne: number[] = [];
+      for (let v = 0; v < shown(t).vertexCount; v++) if (shown(t).weightOf(v, lf) === 1) atOne.push(v);
+      expect(atOne.length).toBeGreaterThan(20);
+      const id = t.editor.layers.add('Arms');
+      t.drag(ELBOW, WRIST);
+      // Those stayed at 1, yet the layer holds them: the brush went over them.
+      expect(atOne.every((v) => shown(t).weightOf(v, lf) === 1)).toBe(true);
+      expect(painted(t, id)).toBeGreaterThan(50);
+      // The base changes under it (flooded to 0.25 on the base layer): the layer keeps its 1s.
+      t.editor.layers.setActive(t.editor.layers.list().at(-1)!.id);
+      t.editor.paint.setSettings({ weight: 0.25 });
+      expect(t.editor.paint.flood()).toBe(true);
+      // Those under the stroke (the rest of the forearm was never touched).
+      const kept = atOne.filter((v) => shown(t).weightOf(v, lf) === 1).length;
+      expect(kept).toBeGreaterThan(50);
+      expect(kept).toBeLessThan(painted(t, id));
+      // Hidden, the base's 0.25 shows there.
+      t.editor.layers.setVisible(id, false);
+      expect(atOne.filter((v) => shown(t).weightOf(v, lf) === 1).length).toBe(0);
+    });
+
+    it('undo uncovers exactly what the step covered, redo covers it again', () => {
+      const t = fresh();
+      t.drag(ELBOW, WRIST);
+      const id = t.editor.layers.add();
+      t.drag(ELBOW, WRIST);
+      const first = painted(t, id);
+      expect(first).toBeGreaterThan(0);
+      // A second stroke elsewhere, then a third over the first one's vertices with a new weight.
+      t.drag(SHOULDER, ELBOW);
+      const second = painted(t, id);
+      expect(second).toBeGreaterThan(first);
+      t.editor.paint.setSettings({ weight: 0.5 });
+      t.drag(ELBOW, WRIST);
+      const third = bits(shown(t));
+      expect(painted(t, id)).toBeGreaterThanOrEqual(second);
+      // Undo the third: what the first covered at the value below it stays covered.
+      t.editor.undo();
+      expect(painted(t, id)).toBe(second);
+      t.editor.undo();
+      expect(painted(t, id)).toBe(first);
+      t.editor.undo();
+      expect(painted(t, id)).toBe(0);
+      t.editor.redo();
+      expect(painted(t, id)).toBe(first);
+      t.editor.redo();
+      t.editor.redo();
+      expect(bits(shown(t))).toBe(third);
+    });
+
+    it('for any strokes on layers, undoing them all gives every layer back as it was, coverage included', () => {
+      const anchors: V3[] = [SHOULDER, ELBOW, WRIST, [0.55, 1.44, 0.02], [0.3, 1.43, -0.02]];
+      const stroke = fc.record({
+        from: fc.integer({ min: 0, max: anchors.length - 1 }),
+        to: fc.integer({ min: 0, max: anchors.length - 1 }),
+        brush: fc.constantFrom('draw', 'add', 'subtract', 'smooth'),
+        weight: fc.constantFrom(0, 0.5, 1),
+        strength: fc.constantFrom(0.3, 1),
+        joint: fc.constantFrom('LeftForeArm', 'LeftArm', 'LeftHand'),
+        newLayer: fc.boolean(),
+      });
+      fc.assert(
+        fc.property(fc.array(stroke, { minLength: 1, maxLength: 5 }), (strokes) => {
+          const t = fresh();
+          // A base stroke first, so some strokes meet weights already at their target.
+          t.drag(ELBOW, WRIST);
+          t.editor.layers.add();
+          const snapshot = () =>
+            JSON.stringify({
+              shown: bits(shown(t)),
+              layers: t.editor.layers.list().map((l) => [l.id, l.painted]),
+            });
+          const start = snapshot();
+          const steps0 = t.editor.history.undoCount;
+          for (const s of strokes) {
+            if (s.newLayer) t.editor.layers.add();
+            t.editor.selectJoint(s.joint);
+            t.editor.paint.setSettings({ brush: s.brush, weight: s.weight, strength: s.strength });
+            t.drag(anchors[s.from], anchors[s.to], 8);
+          }
+          const end = snapshot();
+          const steps = t.editor.history.undoCount - steps0;
+          for (let i = 0; i < steps; i++) t.editor.undo();
+          expect(snapshot()).toBe(start);
+          for (let i = 0; i < steps; i++) t.editor.redo();
+          expect(snapshot()).toBe(end);
+        }),
+        { numRuns: runs(15) },
+      );
+    });
+
+    it('Escape mid-stroke uncovers what the stroke touched', () => {
+      const t = fresh();
+      t.drag(ELBOW, WRIST);
+      const id = t.editor.layers.add();
+      t.drag(SHOULDER, ELBOW);
+      const before = painted(t, id);
+      const shownBefore = bits(shown(t));
+      const [ax, ay] = t.camera.toScreen(ELBOW);
+      const [bx, by] = t.camera.toScreen(WRIST);
+      expect(t.pointerDown(ax, ay)).toBe(true);
+      for (let i = 1; i <= 10; i++) t.pointerMove(ax + ((bx - ax) * i) / 10, ay + ((by - ay) * i) / 10);
+      t.keyDown('escape');
+      t.pointerUp();
+      expect(painted(t, id)).toBe(before);
+      expect(bits(shown(t))).toBe(shownBefore);
+    });
   });
 
   it('a mask painted to 0 lets the base through there; opacity blends and keeps the invariants', () => {
