@@ -35,8 +35,9 @@ export class WeightWriter {
   /**
    * Called with (part, local vertex) right after each vertex the writer changed, its slots final
    * (weight layers show and store it while it is in cache), and for each vertex it was asked to
-   * set to the weight it already had: a layer covers every vertex its brush touched. Not called
-   * for refused or locked vertices, nor for {@link markRange}.
+   * set to the weight it already had: a layer covers every vertex its brush touched, whatever
+   * its locks (covering a vertex at its own slots changes no weight, locked or not). Not called
+   * for refused vertices, nor for {@link markRange}.
    */
   onMark: ((part: number, vertex: number) => void) | null = null;
 

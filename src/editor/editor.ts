@@ -8,15 +8,10 @@ import { readDocument } from '../gltf/read-document.ts';
 import { writeRenderableGlb } from '../gltf/renderable-glb.ts';
 import { type SkeletonRootCandidate, skeletonRootCandidates } from '../gltf/skeleton-nodes.ts';
 import { buildSkinnedModel, type SkinnedModel } from '../gltf/skinned-model.ts';
-import {
-  mergeCovered,
-  type StructureChange,
-  type UndoEntry,
-  type UndoMark,
-  UndoStack,
-} from '../history/undo-stack.ts';
+import { coverChangeRanges, mergeCoverChanges } from '../history/cover-change.ts';
+import { type StructureChange, type UndoEntry, type UndoMark, UndoStack } from '../history/undo-stack.ts';
 import { applyWeightPatch, type WeightPatch } from '../history/weight-patch.ts';
-import { BASE_LAYER, coveredRanges } from '../layers/layer-stack.ts';
+import { BASE_LAYER } from '../layers/layer-stack.ts';
 import type { SkinWeights } from '../skin/skin-weights.ts';
 import {
   type AutobindRunner,
@@ -566,14 +561,19 @@ export class Editor {
     const stack = this.model ? this.layers.stack : null;
     // What the step's layer came to cover (flushing a stroke's vertices into it): a stroke that
     // changed no weight may still have covered some, and is then a step of its own.
+    // A structure step swaps models: what the new model's stack logged installing it (layers
+    // carried over) is the structure's, which undo and redo swap whole.
     const taken = stack?.takeCovered() ?? null;
-    const brushed = stack?.layered && !mask ? taken : null;
+    const brushed = stack?.layered && !mask && !structure ? taken : null;
     const entry = this.history.push(label, patches, structure, brushed !== null);
     if (!entry) return null;
     if ((patches.length || brushed) && stack?.layered) entry.layer = { layer: stack.activeId, mask };
     if (changed?.length) this.events.emit('weights', changed);
-    // A tool's vertices are stored in the layer by the 'weights' sync above: what that covered too.
-    if (entry.layer && !mask) entry.covered = mergeCovered(brushed, stack!.takeCovered());
+    // A tool's vertices are stored in the layer by the 'weights' sync above: what that covered
+    // (or gave back to the stack below) too.
+    const synced = stack?.takeCovered() ?? null;
+    if (entry.layer && !mask && !structure)
+      this.history.setCoverChange(entry, mergeCoverChanges(brushed, synced));
     this.events.emit('committed', { kind: 'step', label });
     return entry;
   }
@@ -619,7 +619,7 @@ export class Editor {
       // be (a bug), its patches go to the active layer rather than the whole undo failing.
       if (stack.list().some((l) => l.id === tag.layer)) this.layers.setActive(tag.layer);
       if (tag.mask !== (this.layers.target === 'mask')) this.layers.setTarget(tag.mask ? 'mask' : 'weights');
-      // A step that knows what it covered gets exactly that coverage back (see UndoEntry.covered).
+      // A step that knows what it did to coverage gets exactly that back (see UndoEntry.covered).
       const exact = !tag.mask && entry.covered !== undefined;
       for (const patch of entry.patches) {
         const p = patch.primitive;
@@ -630,7 +630,7 @@ export class Editor {
       if (exact) {
         for (const [p, list] of entry.covered!) stack.setCovered(p, list, side === 'after');
         // A vertex the brush only went over is in no patch: announced with the rest.
-        ranges.push(...coveredRanges(entry.covered!));
+        ranges.push(...coverChangeRanges(entry.covered!));
       }
       // Replaying history covers nothing new for the next step to keep.
       stack.takeCovered();

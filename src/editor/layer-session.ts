@@ -130,6 +130,8 @@ export class LayerSession {
         stack.syncWeights(i, v, v + 1);
       }
     });
+    // Carrying covers nothing a step could take back: the structure step swaps whole stacks.
+    stack.takeCovered();
     this.stacks.set(model, stack);
     // A hidden, faded or masked active layer (or one under another) does not show all of it: say so.
     let unseen = 0;

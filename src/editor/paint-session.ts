@@ -6,7 +6,7 @@
  * 'weights' with the changed vertex range of each primitive.
  */
 import type { Painter, PaintSample } from '../brush/painter.ts';
-import { coveredRanges } from '../layers/layer-stack.ts';
+import { coverChangeRanges } from '../history/cover-change.ts';
 import {
   applyModifiers,
   BRUSH_DEFAULTS,
@@ -270,7 +270,7 @@ export class PaintSession {
         const covered = stack.takeCovered();
         if (covered) {
           for (const [p, list] of covered) stack.setCovered(p, list, false);
-          changed.push(...coveredRanges(covered));
+          changed.push(...coverChangeRanges(covered));
         }
         if (changed.length) this.editor.announceComposed(changed);
       } else if (changed.length) this.editor.events.emit('weights', changed);
@@ -288,6 +288,8 @@ export class PaintSession {
     if (this.stroke) this.endStroke();
     const editor = this.editor;
     const model = editor.requireModel();
+    // Coverage nobody committed (none is expected) must not be taken by the flood's step.
+    editor.layers.stack.takeCovered();
     if (editor.layers.target === 'mask') return this.floodMask(mask);
     const id = editor.selectedJoint;
     if (id === null) return this.refuse('warning', 'Select a joint to flood.');

@@ -7,6 +7,7 @@
  * The stack holds data only: the caller applies an entry's `before` (undo) or `after` (redo)
  * slots with `applyWeightPatch`, and its `structure` change when it has one.
  */
+import { type CoverChange, coverChangeBytes, mergeCoverChanges } from './cover-change.ts';
 import { mergeWeightPatches, type WeightPatch, weightPatchBytes } from './weight-patch.ts';
 
 /**
@@ -33,26 +34,14 @@ export interface UndoEntry {
   /** The weight layer (and whether its mask) the patches were made on; absent: the base's weights. */
   layer?: { layer: number; mask: boolean };
   /**
-   * Per primitive, the vertices the step's layer came to cover (it did not before): undo
-   * uncovers exactly those, redo covers them again (a brush covers what it touched, even a
-   * vertex left at the value it had).
+   * What the step did to its layer's coverage (see CoverChange: the vertices it came to cover,
+   * and those a tool put back to the stack below): undo plays it backwards, redo forwards (a
+   * brush covers what it touched, even a vertex left at the value it had). Absent: the step's
+   * coverage follows its weights (mask steps, steps on the base).
    */
-  covered?: Map<number, Int32Array>;
+  covered?: CoverChange;
   /** Order of creation (marks compare against it). */
   serial: number;
-}
-
-/** Two steps' (or a step's two parts') coverage as one: the union per primitive. */
-export function mergeCovered(
-  a: ReadonlyMap<number, Int32Array> | null,
-  b: ReadonlyMap<number, Int32Array> | null,
-): Map<number, Int32Array> {
-  const out = new Map(a ?? []);
-  for (const [p, list] of b ?? []) {
-    const prev = out.get(p);
-    out.set(p, prev ? Int32Array.from(new Set([...prev, ...list])) : list);
-  }
-  return out;
 }
 
 /** Options of {@link UndoStack}. */
@@ -128,6 +117,19 @@ export class UndoStack {
     return entry;
   }
 
+  /**
+   * Gives the last step what it did to its layer's coverage (known only once the step's weights
+   * went into the layer), counted in the memory held.
+   */
+  setCoverChange(entry: UndoEntry, covered: CoverChange): void {
+    if (this.done[this.done.length - 1] !== entry) throw new Error('Only the last step takes its coverage.');
+    const bytes = coverChangeBytes(covered) - coverChangeBytes(entry.covered);
+    entry.covered = covered;
+    entry.bytes += bytes;
+    this.held += bytes;
+    this.enforceLimit();
+  }
+
   /** The step to revert (apply its `before`), now moved to the redo side; null when none. */
   undo(): UndoEntry | null {
     const entry = this.done.pop();
@@ -180,12 +182,14 @@ export class UndoStack {
         byPrimitive.set(p.primitive, prev ? mergeWeightPatches(prev, p) : p);
       }
     }
-    // What any of the steps came to cover, the squashed step did (no step uncovers: undo does).
-    let covered: Map<number, Int32Array> | undefined;
-    for (const step of steps) if (step.covered) covered = mergeCovered(covered ?? null, step.covered);
+    // The steps' coverage changes one after the other: covered by one, uncovered by a later one
+    // is no change.
+    let covered: CoverChange | undefined;
+    for (const step of steps) if (step.covered) covered = mergeCoverChanges(covered ?? null, step.covered);
     const structure = steps[0].structure;
     const patches = [...byPrimitive.values()];
-    const bytes = patches.reduce((n, p) => n + weightPatchBytes(p), structure?.bytes ?? 0);
+    const bytes =
+      patches.reduce((n, p) => n + weightPatchBytes(p), structure?.bytes ?? 0) + coverChangeBytes(covered);
     const entry: UndoEntry = {
       label: label ?? steps[0].label,
       patches,

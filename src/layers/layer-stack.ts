@@ -20,6 +20,7 @@
  * flatten a new base), so an undo snapshot that holds references ({@link StackState}) stays
  * valid under the undo stack's last-in-first-out order.
  */
+import { type CoverChange, coverVertex, netCoverChange } from '../history/cover-change.ts';
 import { findInvariantViolations } from '../skin/invariants.ts';
 import { SkinWeights } from '../skin/skin-weights.ts';
 import { composeLayers } from './compose-layers.ts';
@@ -64,26 +65,6 @@ export interface SavedLayer {
   visible: boolean;
   opacity: number;
   parts: { joints: Uint16Array; weights: Float32Array; mask: Float32Array }[];
-}
-
-/** The vertex range of each primitive's list (what a step covered), to announce as changed. */
-export function coveredRanges(covered: ReadonlyMap<number, ArrayLike<number>>): {
-  primitive: number;
-  start: number;
-  end: number;
-}[] {
-  const out: { primitive: number; start: number; end: number }[] = [];
-  for (const [primitive, list] of covered) {
-    if (list.length === 0) continue;
-    let lo = list[0];
-    let hi = list[0];
-    for (let k = 1; k < list.length; k++) {
-      if (list[k] < lo) lo = list[k];
-      if (list[k] > hi) hi = list[k];
-    }
-    out.push({ primitive, start: lo, end: hi + 1 });
-  }
-  return out;
 }
 
 function sameSlots(a: SkinWeights, b: SkinWeights, v: number): boolean {
@@ -199,9 +180,9 @@ export class LayerStack {
    */
   private paintCtx: (PaintCtx | undefined)[] = [];
   /**
-   * Per primitive, the vertices the active layer came to cover since {@link takeCovered} (it did
-   * not cover them before): a brush covers every vertex it touches, even one it left at the
-   * value it had, so undo and redo must say which coverage to take back or give again.
+   * Per primitive, what the active layer came to cover (`v`) or stopped covering (`~v`) since
+   * {@link takeCovered}, in order: a brush covers every vertex it touches, even one it left at
+   * the value it had, so undo and redo must say which coverage to take back or give again.
    */
   private coverLog: number[][] = [];
   /**
@@ -397,6 +378,7 @@ export class LayerStack {
     composeLayers(this.base[p], c.parts, this.shown[p] as SkinWeights, v, v + 1, this.locks[p] ?? null);
   }
 
+  /** Logs vertex v covered (`v`) or uncovered (`~v`) by the active layer. */
   private logCover(p: number, v: number): void {
     const log = this.coverLog[p];
     if (log) log.push(v);
@@ -404,28 +386,32 @@ export class LayerStack {
   }
 
   /**
-   * The vertices the active layer came to cover since the last call, per primitive (null: none),
-   * then forgets them: a step keeps them so that undo uncovers exactly those (see
-   * {@link setCovered}).
+   * What the active layer's coverage did since the last call, as the net change per primitive
+   * (null: none), then forgets it: a step keeps it so that undo and redo give coverage back
+   * exactly (see {@link setCovered}).
    */
-  takeCovered(): Map<number, Int32Array> | null {
+  takeCovered(): CoverChange | null {
     this.flush();
-    let out: Map<number, Int32Array> | null = null;
+    const { all, activeIndex } = this.lists();
+    let out: CoverChange | null = null;
     this.coverLog.forEach((log, p) => {
-      if (!log?.length) return;
+      if (!log?.length || activeIndex < 0) return;
+      const own = all[p][activeIndex].weights;
+      const change = netCoverChange(log, (v) => hasWeights(own, v));
+      if (change.length === 0) return;
       out ??= new Map();
-      out.set(p, Int32Array.from(log));
+      out.set(p, change);
     });
     this.coverLog = [];
     return out;
   }
 
   /**
-   * Undo / redo of a step's coverage: the active layer covers `vertices` of primitive p again
-   * (with the edit buffer's slots), or no longer (the edit buffer gets the stack below back);
-   * each recomposed.
+   * Replays a step's coverage change of primitive p (see CoverChange) forwards (redo) or
+   * backwards (undo): a vertex to cover takes the edit buffer's slots, one to uncover gives the
+   * edit buffer the stack below back; each recomposed.
    */
-  setCovered(p: number, vertices: ArrayLike<number>, covered: boolean): void {
+  setCovered(p: number, change: ArrayLike<number>, forwards: boolean): void {
     if (!this.editBuf) return;
     this.flush();
     const { all, activeIndex } = this.lists();
@@ -435,8 +421,9 @@ export class LayerStack {
     const edit = this.editBuf[p];
     const under = this.underBuf![p];
     const shown = this.shown[p] as SkinWeights;
-    for (let k = 0; k < vertices.length; k++) {
-      const v = vertices[k];
+    for (let k = 0; k < change.length; k++) {
+      const v = coverVertex(change[k]);
+      const covered = change[k] >= 0 === forwards;
       if (covered === hasWeights(own, v)) continue;
       if (covered) copySlots(edit, own, v);
       else {
@@ -586,8 +573,10 @@ export class LayerStack {
       if (oW[o] > 0) {
         if (sameSlots(edit, own, v)) continue;
         // Back to exactly what is below (an edit undone by hand): the layer no longer covers it.
-        if (!keepCover && sameSlots(edit, under, v)) clearSlots(own, v);
-        else copyRun(eJ, eW, oJ, oW, o, K);
+        if (!keepCover && sameSlots(edit, under, v)) {
+          clearSlots(own, v);
+          this.logCover(p, ~v);
+        } else copyRun(eJ, eW, oJ, oW, o, K);
       } else {
         if (sameSlots(edit, under, v)) continue;
         copyRun(eJ, eW, oJ, oW, o, K);

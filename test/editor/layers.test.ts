@@ -169,7 +169,7 @@ describe('painting on a layer', () => {
       expect(bits(shown(t))).toBe(third);
     });
 
-    it('for any strokes on layers, undoing them all gives every layer back as it was, coverage included', () => {
+    it('for any strokes and tools on layers, undoing them all gives every layer back as it was, coverage included', () => {
       const anchors: V3[] = [SHOULDER, ELBOW, WRIST, [0.55, 1.44, 0.02], [0.3, 1.43, -0.02]];
       const stroke = fc.record({
         from: fc.integer({ min: 0, max: anchors.length - 1 }),
@@ -179,6 +179,9 @@ describe('painting on a layer', () => {
         strength: fc.constantFrom(0.3, 1),
         joint: fc.constantFrom('LeftForeArm', 'LeftArm', 'LeftHand'),
         newLayer: fc.boolean(),
+        // Tools too: a flood or smooth can put covered vertices back to the stack below.
+        tool: fc.constantFrom('none', 'none', 'flood', 'smooth'),
+        every: fc.integer({ min: 1, max: 5 }),
       });
       fc.assert(
         fc.property(fc.array(stroke, { minLength: 1, maxLength: 5 }), (strokes) => {
@@ -198,6 +201,12 @@ describe('painting on a layer', () => {
             t.editor.selectJoint(s.joint);
             t.editor.paint.setSettings({ brush: s.brush, weight: s.weight, strength: s.strength });
             t.drag(anchors[s.from], anchors[s.to], 8);
+            const n = shown(t).vertexCount;
+            if (s.tool === 'flood')
+              t.editor.paint.flood(
+                new Map([[0, Uint8Array.from({ length: n }, (_, v) => (v % s.every ? 0 : 1))]]),
+              );
+            if (s.tool === 'smooth') t.editor.tools.smooth({ iterations: s.every, strength: s.strength });
           }
           const end = snapshot();
           const steps = t.editor.history.undoCount - steps0;
@@ -208,6 +217,43 @@ describe('painting on a layer', () => {
         }),
         { numRuns: runs(15) },
       );
+    });
+
+    it('a tool that puts covered vertices back to the stack below uncovers them; undo and redo replay that', () => {
+      // A vertex the base stroke takes to 1 and the layer's stroke to 0.5 (found on a dry run).
+      const dry = fresh();
+      const lf = dry.joint('LeftForeArm');
+      dry.drag(ELBOW, WRIST);
+      const atOne = (u: number) => shown(dry).weightOf(u, lf) === 1;
+      const ones = [...Array(shown(dry).vertexCount).keys()].filter(atOne);
+      dry.editor.layers.add();
+      dry.editor.paint.setSettings({ weight: 0.5 });
+      dry.drag(ELBOW, WRIST);
+      const v = ones.find((u) => !atOne(u))!;
+      expect(v).toBeDefined();
+      const t = fresh();
+      t.drag(ELBOW, WRIST);
+      // Under the layer, the base as the clipboard has it (the slots a paste writes back).
+      expect(t.editor.tools.copy(0, v)).not.toBeNull();
+      const underSlots = bits(shown(t));
+      const id = t.editor.layers.add();
+      t.editor.paint.setSettings({ weight: 0.5 });
+      t.drag(ELBOW, WRIST);
+      const afterStroke = { painted: painted(t, id), shown: bits(shown(t)) };
+      expect(shown(t).weightOf(v, lf)).toBeLessThan(1);
+      t.editor.selection.setVertices(0, [v]);
+      expect(t.editor.tools.paste({ mode: 'exact' }).step).not.toBeNull();
+      // Back to exactly the base there: the layer no longer covers it.
+      expect(shown(t).weightOf(v, lf)).toBe(1);
+      const afterPaste = { painted: painted(t, id), shown: bits(shown(t)) };
+      expect(afterPaste.painted).toBe(afterStroke.painted - 1);
+      t.editor.undo();
+      expect({ painted: painted(t, id), shown: bits(shown(t)) }).toEqual(afterStroke);
+      t.editor.redo();
+      expect({ painted: painted(t, id), shown: bits(shown(t)) }).toEqual(afterPaste);
+      t.editor.undo();
+      t.editor.undo();
+      expect({ painted: painted(t, id), shown: bits(shown(t)) }).toEqual({ painted: 0, shown: underSlots });
     });
 
     it('Escape mid-stroke uncovers what the stroke touched', () => {

@@ -247,3 +247,37 @@ describe('transfer with weight layers', () => {
     expect(body().weights).toEqual(painted);
   });
 });
+
+describe('transfer onto a mesh with weights while a layer is active', () => {
+  it('undo gives the layer back as it was, redo the transferred weights, bit for bit', async () => {
+    const editor = open();
+    await editor.addToCharacter(await garmentFile('jacket')).promise;
+    const jacketOf = () => editor.requireModel().primitives.find((p) => p.mesh.getName() === 'Jacket')!;
+    // A layer flooded over the body only: the transfer's new weights on the jacket go to the
+    // layer, which did not cover the jacket before.
+    const layer = editor.layers.add('Body flood');
+    editor.selectJoint(editor.requireModel().joints.keys().next().value!);
+    editor.paint.setSettings({ weight: 0.5, mirror: false });
+    const bodyPrim = editor.requireModel().primitives[0];
+    expect(bodyPrim.mesh.getName()).not.toBe('Jacket');
+    const all = new Uint8Array(bodyPrim.weights.vertexCount).fill(1);
+    expect(editor.paint.flood(new Map([[bodyPrim.id, all]]))).toBe(true);
+    const flooded = jacketOf().weights.weights.slice();
+    const paintedBefore = editor.layers.list().find((l) => l.id === layer)!.painted;
+    const node = editor
+      .requireModel()
+      .document.getRoot()
+      .listNodes()
+      .findIndex((n) => n.getMesh()?.getName() === 'Jacket');
+    await editor.transferWeights({ targets: [node] }).promise;
+    const transferred = jacketOf().weights.weights.slice();
+    expect(transferred).not.toEqual(flooded);
+    editor.undo();
+    expect(jacketOf().weights.weights).toEqual(flooded);
+    expect(editor.layers.list().find((l) => l.id === layer)!.painted).toBe(paintedBefore);
+    editor.redo();
+    expect(jacketOf().weights.weights).toEqual(transferred);
+    editor.undo();
+    expect(jacketOf().weights.weights).toEqual(flooded);
+  });
+});

@@ -96,3 +96,24 @@ describe('UndoStack', () => {
     expect(() => mergeWeightPatches(patch(0, [0], 0, 1), patch(1, [0], 0, 1))).toThrow();
   });
 });
+
+describe('UndoStack coverage changes', () => {
+  it('counts a step’s coverage change in the memory held, and squashes changes to their net', () => {
+    const h = new UndoStack();
+    const a = h.push('a', [patch(0, [1], 0, 1)])!;
+    const held = h.bytes;
+    h.setCoverChange(a, new Map([[0, Int32Array.from([1, 2, 3])]]));
+    expect(h.bytes).toBe(held + 12);
+    expect(a.bytes).toBe(weightPatchBytes(a.patches[0]) + 12);
+    const mark = h.mark();
+    const b = h.push('b', [patch(0, [2], 0, 1)])!;
+    h.setCoverChange(b, new Map([[0, Int32Array.from([4])]]));
+    const c = h.push('c', [patch(0, [4], 1, 0)])!;
+    // c uncovers 4, which b covered: squashed, no change of 4 remains.
+    h.setCoverChange(c, new Map([[0, Int32Array.from([~4, 5])]]));
+    const squashed = h.squashToMark(mark)!;
+    expect([...squashed.covered!.get(0)!]).toEqual([5]);
+    expect(squashed.bytes).toBe(squashed.patches.reduce((n, p) => n + weightPatchBytes(p), 0) + 4);
+    expect(() => h.setCoverChange(a, new Map())).toThrow(/last step/);
+  });
+});
