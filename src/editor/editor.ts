@@ -559,10 +559,10 @@ export class Editor {
   ): UndoEntry | null {
     // A flood's (or a stroke's) vertices go into the active layer before anything else edits.
     const stack = this.model ? this.layers.stack : null;
-    // What the step's layer came to cover (flushing a stroke's vertices into it): a stroke that
-    // changed no weight may still have covered some, and is then a step of its own.
-    // A structure step swaps models: what the new model's stack logged installing it (layers
-    // carried over) is the structure's, which undo and redo swap whole.
+    // What the step did to its layer's coverage (flushing a stroke's vertices into it): a stroke
+    // that changed no weight may still have covered some, and is then a step of its own.
+    // A structure step (a model swap, a layer added or moved) swaps whole models or layouts:
+    // what a stack logged meanwhile (layers carried to a new model) is the structure's.
     const taken = stack?.takeCovered() ?? null;
     const brushed = stack?.layered && !mask && !structure ? taken : null;
     const entry = this.history.push(label, patches, structure, brushed !== null);
@@ -572,6 +572,9 @@ export class Editor {
     // A tool's vertices are stored in the layer by the 'weights' sync above: what that covered
     // (or gave back to the stack below) too.
     const synced = stack?.takeCovered() ?? null;
+    // Even an empty change is kept: it tells undo and redo to replay coverage exactly (keep it as
+    // it is) rather than infer it from the weights, which would uncover a vertex a brush covered
+    // at the stack below's slots.
     if (entry.layer && !mask && !structure)
       this.history.setCoverChange(entry, mergeCoverChanges(brushed, synced));
     this.events.emit('committed', { kind: 'step', label });
@@ -633,7 +636,7 @@ export class Editor {
         ranges.push(...coverChangeRanges(entry.covered!));
       }
       // Replaying history covers nothing new for the next step to keep.
-      stack.takeCovered();
+      stack.dropCovered();
       this.announceComposed(ranges);
     } else {
       const model = this.requireModel();

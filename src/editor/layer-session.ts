@@ -131,7 +131,7 @@ export class LayerSession {
       }
     });
     // Carrying covers nothing a step could take back: the structure step swaps whole stacks.
-    stack.takeCovered();
+    stack.dropCovered();
     this.stacks.set(model, stack);
     // A hidden, faded or masked active layer (or one under another) does not show all of it: say so.
     let unseen = 0;

@@ -92,7 +92,7 @@ export class PaintSession {
     const editor = this.editor;
     const model = editor.requireModel();
     // Coverage nobody committed (none is expected) must not be taken by this stroke's step.
-    editor.layers.stack.takeCovered();
+    editor.layers.stack.dropCovered();
     if (editor.layers.target === 'mask') return this.beginMaskStroke(input, modifiers);
     const id = editor.selectedJoint;
     if (id === null) return this.refuse('warning', 'Select a joint to paint its weights.');
@@ -289,7 +289,7 @@ export class PaintSession {
     const editor = this.editor;
     const model = editor.requireModel();
     // Coverage nobody committed (none is expected) must not be taken by the flood's step.
-    editor.layers.stack.takeCovered();
+    editor.layers.stack.dropCovered();
     if (editor.layers.target === 'mask') return this.floodMask(mask);
     const id = editor.selectedJoint;
     if (id === null) return this.refuse('warning', 'Select a joint to flood.');

@@ -5,7 +5,8 @@
  * memory held is bounded: past `maxBytes`, the oldest steps are dropped (and reported).
  *
  * The stack holds data only: the caller applies an entry's `before` (undo) or `after` (redo)
- * slots with `applyWeightPatch`, and its `structure` change when it has one.
+ * slots with `applyWeightPatch`, its `structure` change when it has one, and its coverage change
+ * (`covered`) on weight layers.
  */
 import { type CoverChange, coverChangeBytes, mergeCoverChanges } from './cover-change.ts';
 import { mergeWeightPatches, type WeightPatch, weightPatchBytes } from './weight-patch.ts';
@@ -29,15 +30,16 @@ export interface UndoEntry {
   patches: WeightPatch[];
   /** Set when the step also changed the model's structure. */
   structure?: StructureChange;
-  /** Memory held by the patches. */
+  /** Memory held by the patches, the coverage change and what the structure change keeps. */
   bytes: number;
   /** The weight layer (and whether its mask) the patches were made on; absent: the base's weights. */
   layer?: { layer: number; mask: boolean };
   /**
    * What the step did to its layer's coverage (see CoverChange: the vertices it came to cover,
    * and those a tool put back to the stack below): undo plays it backwards, redo forwards (a
-   * brush covers what it touched, even a vertex left at the value it had). Absent: the step's
-   * coverage follows its weights (mask steps, steps on the base).
+   * brush covers what it touched, even a vertex left at the value it had). Empty is meaningful:
+   * undo and redo then keep coverage as it is while the patches go back and forth. Absent (mask,
+   * un-layered and structure steps): coverage follows the weights.
    */
   covered?: CoverChange;
   /** Order of creation (marks compare against it). */
@@ -196,8 +198,9 @@ export class UndoStack {
       bytes,
       serial: steps[0].serial,
       ...(structure && { structure }),
-      ...(steps.find((s) => s.patches.length)?.layer && {
-        layer: steps.find((s) => s.patches.length)!.layer,
+      // The layer of the first step that changed weights or coverage (a stroke may only cover).
+      ...(steps.find((s) => s.patches.length || s.covered?.size)?.layer && {
+        layer: steps.find((s) => s.patches.length || s.covered?.size)!.layer,
       }),
       ...(covered && { covered }),
     };

@@ -385,6 +385,12 @@ export class LayerStack {
     else this.coverLog[p] = [v];
   }
 
+  /** Forgets the coverage logged since {@link takeCovered} (replayed history, stray edits). */
+  dropCovered(): void {
+    this.flush();
+    this.coverLog = [];
+  }
+
   /**
    * What the active layer's coverage did since the last call, as the net change per primitive
    * (null: none), then forgets it: a step keeps it so that undo and redo give coverage back

@@ -117,3 +117,17 @@ describe('UndoStack coverage changes', () => {
     expect(() => h.setCoverChange(a, new Map())).toThrow(/last step/);
   });
 });
+
+describe('UndoStack squash of a step that only covered', () => {
+  it('keeps the layer of a first step that changed coverage but no weight', () => {
+    const h = new UndoStack();
+    const mark = h.mark();
+    const a = h.push('covered only', [], undefined, true)!;
+    a.layer = { layer: 3, mask: false };
+    h.setCoverChange(a, new Map([[0, Int32Array.from([7])]]));
+    h.push('b', [patch(0, [2], 0, 1)]);
+    const squashed = h.squashToMark(mark)!;
+    expect(squashed.layer).toEqual({ layer: 3, mask: false });
+    expect([...squashed.covered!.get(0)!]).toEqual([7]);
+  });
+});
