@@ -8,7 +8,8 @@
  *   vertices drawn under the stroke;
  * - mirror: with X (mirror) on, a stroke on a side joint paints its partner on the other side;
  * - box: a 50-px box around a bone selects vertices mostly weighted to that joint;
- * - layer: the stroke again on a new layer (the Layers panel), hidden, shown and deleted;
+ * - layer: the stroke again on a new layer (the Layers panel), undone and redone, hidden, shown and
+ *   deleted;
  * - inspector: hovering a bone in Select mode inspects a vertex drawn under the pointer;
  * - posed: with the limb's parent bent 60°, a stroke at the limb's new place paints it.
  *
@@ -283,10 +284,26 @@ async function runMatrix(page: Page, name: string, bytes: Uint8Array): Promise<v
   const rows = page.getByTestId('layer-row');
   await page.getByTestId('layer-add').click();
   await expect(rows).toHaveCount(2);
+  // The steps after the new layer's are the strokes on it.
+  const stepsBeforeLayer = await page.evaluate(() => window.skinsmith.editor.history.undoCount);
   const onLayer = await strokeAlong(page, mainBone);
   expect(onLayer.raised.length, `a stroke on a layer raises ${mainBone.name}`).toBeGreaterThan(0);
   const layered = await readAllWeights(page);
   expect(layered).not.toEqual(flat);
+  // Ctrl+Z takes the strokes off the layer (strokeAlong makes two where the joint has a
+  // neighbour), coverage included; redo gives both back.
+  const meta = rows.first().locator('.layer-meta');
+  const covered = await meta.textContent();
+  expect(covered).not.toBe('0 v');
+  const strokes = await page.evaluate(() => window.skinsmith.editor.history.undoCount);
+  const layerSteps = strokes - stepsBeforeLayer;
+  expect(layerSteps).toBeGreaterThan(0);
+  for (let i = 0; i < layerSteps; i++) await page.keyboard.press('Control+z');
+  await expect(meta).toHaveText('0 v');
+  expect(await readAllWeights(page), 'undo of the layer strokes gives the weights below it').toEqual(flat);
+  for (let i = 0; i < layerSteps; i++) await page.keyboard.press('Control+Shift+z');
+  await expect(meta).toHaveText(covered!);
+  expect(await readAllWeights(page)).toEqual(layered);
   await rows.first().getByTestId('layer-eye').click();
   expect(await readAllWeights(page), 'hiding the layer gives the weights below it').toEqual(flat);
   await rows.first().getByTestId('layer-eye').click();
@@ -294,7 +311,7 @@ async function runMatrix(page: Page, name: string, bytes: Uint8Array): Promise<v
   await page.getByTestId('layer-delete').click();
   await expect(rows).toHaveCount(1);
   expect(await readAllWeights(page)).toEqual(flat);
-  results.layer = `ok (${onLayer.raised.length} vertices raised on a layer, hidden, shown, deleted)`;
+  results.layer = `ok (${onLayer.raised.length} vertices raised on a layer, ${covered} covered; undone, redone, hidden, shown, deleted)`;
 
   // The limb used for mirror, box, inspector and the posed stroke: a side joint, else the main one.
   const limb = (await boneOnPage(page, side ?? main))!;

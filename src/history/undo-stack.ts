@@ -192,16 +192,15 @@ export class UndoStack {
     const patches = [...byPrimitive.values()];
     const bytes =
       patches.reduce((n, p) => n + weightPatchBytes(p), structure?.bytes ?? 0) + coverChangeBytes(covered);
+    // The layer of the first step that changed weights or coverage (a stroke may only cover).
+    const layer = steps.find((s) => s.patches.length || s.covered?.size)?.layer;
     const entry: UndoEntry = {
       label: label ?? steps[0].label,
       patches,
       bytes,
       serial: steps[0].serial,
       ...(structure && { structure }),
-      // The layer of the first step that changed weights or coverage (a stroke may only cover).
-      ...(steps.find((s) => s.patches.length || s.covered?.size)?.layer && {
-        layer: steps.find((s) => s.patches.length || s.covered?.size)!.layer,
-      }),
+      ...(layer && { layer }),
       ...(covered && { covered }),
     };
     this.done.push(entry);
