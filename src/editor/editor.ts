@@ -8,10 +8,8 @@ import { readDocument } from '../gltf/read-document.ts';
 import { writeRenderableGlb } from '../gltf/renderable-glb.ts';
 import { type SkeletonRootCandidate, skeletonRootCandidates } from '../gltf/skeleton-nodes.ts';
 import { buildSkinnedModel, type SkinnedModel } from '../gltf/skinned-model.ts';
-import { coverChangeRanges, mergeCoverChanges } from '../history/cover-change.ts';
 import { type StructureChange, type UndoEntry, type UndoMark, UndoStack } from '../history/undo-stack.ts';
-import { applyWeightPatch, type WeightPatch } from '../history/weight-patch.ts';
-import { BASE_LAYER } from '../layers/layer-stack.ts';
+import type { WeightPatch } from '../history/weight-patch.ts';
 import type { SkinWeights } from '../skin/skin-weights.ts';
 import {
   type AutobindRunner,
@@ -27,7 +25,15 @@ import {
   createSkinStep,
   type EditorCreateSkinOptions,
 } from './create-skin-step.ts';
+import { commitStep, revertToMark, stepHistory } from './edit-history.ts';
 import { Emitter } from './emitter.ts';
+import {
+  busiestJoint,
+  checkVertex,
+  jointVertexCounts,
+  type VertexInfluence,
+  vertexInfluences,
+} from './joint-queries.ts';
 import { LayerSession } from './layer-session.ts';
 import { type Notice, repairNotice } from './notices.ts';
 import { PaintSession } from './paint-session.ts';
@@ -109,12 +115,7 @@ function asLoadError(fileName: string, err: unknown): LoadError {
   );
 }
 
-/** One influence of a vertex, for the inspector and scripts. */
-export interface VertexInfluence {
-  joint: number;
-  name: string;
-  weight: number;
-}
+export type { VertexInfluence } from './joint-queries.ts';
 
 /**
  * The Editor owns the loaded asset, its weights and every user action. The UI is a client: it
@@ -370,16 +371,7 @@ export class Editor {
 
   /** The joint with the most influenced vertices: a heat map that shows something on open. */
   busiestJoint(model: SkinnedModel | null = this.model): number | null {
-    const counts = this.jointVertexCounts(model);
-    let best: number | null = null;
-    let bestCount = -1;
-    for (const [id, n] of counts) {
-      if (n > bestCount) {
-        best = id;
-        bestCount = n;
-      }
-    }
-    return best;
+    return busiestJoint(model);
   }
 
   notify(notice: Notice): void {
@@ -432,44 +424,14 @@ export class Editor {
 
   /** Number of vertices each joint influences (non-zero weight), over every skinned primitive. */
   jointVertexCounts(model: SkinnedModel | null = this.model): Map<number, number> {
-    const counts = new Map<number, number>();
-    if (!model) return counts;
-    for (const id of model.joints.keys()) counts.set(id, 0);
-    for (const prim of model.primitives) {
-      const skinJoints = model.skins[prim.skins[0]].joints;
-      const { joints, weights, influences: K, vertexCount } = prim.weights;
-      for (let v = 0; v < vertexCount; v++) {
-        for (let i = 0; i < K; i++) {
-          const s = v * K + i;
-          if (weights[s] > 0) {
-            const id = skinJoints[joints[s]];
-            counts.set(id, (counts.get(id) ?? 0) + 1);
-          }
-        }
-      }
-    }
-    return counts;
+    return jointVertexCounts(model);
   }
 
-  /** A vertex's influences with joint names, strongest first. */
+  /** A vertex's influences with joint names, strongest first (of the active layer: the inspector works on it). */
   influences(primitive: number, vertex: number): VertexInfluence[] {
     const model = this.requireModel();
-    const prim = model.primitives[primitive];
-    if (!prim) throw new Error(`No skinned primitive ${primitive}.`);
-    if (!Number.isInteger(vertex) || vertex < 0 || vertex >= prim.weights.vertexCount) {
-      throw new Error(
-        `Vertex ${vertex} is outside primitive ${primitive} (${prim.weights.vertexCount} vertices).`,
-      );
-    }
-    const skinJoints = model.skins[prim.skins[0]].joints;
-    // The inspector works on the active layer.
-    return this.editWeights(primitive)
-      .influencesOf(vertex)
-      .map(({ joint, weight }) => ({
-        joint: skinJoints[joint],
-        name: model.joints.get(skinJoints[joint])?.name ?? `joint ${joint}`,
-        weight,
-      }));
+    checkVertex(model, primitive, vertex);
+    return vertexInfluences(model, primitive, this.editWeights(primitive), vertex);
   }
 
   // --- Painting and history (src/editor/paint-session.ts, src/history) ---
@@ -557,94 +519,24 @@ export class Editor {
     structure?: StructureChange,
     mask = false,
   ): UndoEntry | null {
-    // A flood's (or a stroke's) vertices go into the active layer before anything else edits.
-    const stack = this.model ? this.layers.stack : null;
-    // What the step did to its layer's coverage (flushing a stroke's vertices into it): a stroke
-    // that changed no weight may still have covered some, and is then a step of its own.
-    // A structure step (a model swap, a layer added or moved) swaps whole models or layouts:
-    // what a stack logged meanwhile (layers carried to a new model) is the structure's.
-    const taken = stack?.takeCovered() ?? null;
-    const brushed = stack?.layered && !mask && !structure ? taken : null;
-    const entry = this.history.push(label, patches, structure, brushed !== null);
-    if (!entry) return null;
-    if ((patches.length || brushed) && stack?.layered) entry.layer = { layer: stack.activeId, mask };
-    if (changed?.length) this.events.emit('weights', changed);
-    // A tool's vertices are stored in the layer by the 'weights' sync above: what that covered
-    // (or gave back to the stack below) too.
-    const synced = stack?.takeCovered() ?? null;
-    // Even an empty change is kept: it tells undo and redo to replay coverage exactly (keep it as
-    // it is) rather than infer it from the weights, which would uncover a vertex a brush covered
-    // at the stack below's slots.
-    if (entry.layer && !mask && !structure)
-      this.history.setCoverChange(entry, mergeCoverChanges(brushed, synced));
-    this.events.emit('committed', { kind: 'step', label });
-    return entry;
+    return commitStep(this, label, patches, changed, structure, mask);
   }
 
   /** Undoes the last step (cancelling a stroke in progress first). Returns false when there is none. */
   undo(): boolean {
     this.paintSession?.cancelStroke();
-    const entry = this.history.undo();
-    if (entry) {
-      this.applyHistory(entry, 'before');
-      this.events.emit('committed', { kind: 'undo', label: entry.label });
-    }
-    return entry !== null;
+    return stepHistory(this, 'undo');
   }
 
   /** Redoes the last undone step. Returns false when there is none. */
   redo(): boolean {
     this.paintSession?.cancelStroke();
-    const entry = this.history.redo();
-    if (entry) {
-      this.applyHistory(entry, 'after');
-      this.events.emit('committed', { kind: 'redo', label: entry.label });
-    }
-    return entry !== null;
+    return stepHistory(this, 'redo');
   }
 
   /** Reverts and forgets the steps since `mark` (a multi-part action cancelled or failed). */
   revertToMark(mark: UndoMark): void {
-    const entries = this.history.bailToMark(mark);
-    for (const entry of entries) this.applyHistory(entry, 'before');
-    if (entries.length) this.events.emit('committed', { kind: 'revert', label: entries[0].label });
-  }
-
-  private applyHistory(entry: UndoEntry, side: 'before' | 'after'): void {
-    // A structure change swaps models: its patches belong to the model after it.
-    if (side === 'after') entry.structure?.redo();
-    const ranges = entry.patches.map((p) => ({ primitive: p.primitive, start: p.start, end: p.end }));
-    const stack = this.layers.stack;
-    if ((entry.patches.length || entry.covered?.size) && stack.layered) {
-      // The step's own layer (made active again, as image editors do), its exact vertices.
-      const tag = entry.layer ?? { layer: BASE_LAYER, mask: false };
-      // The step's layer is in the stack whenever the history is replayed in order; should it not
-      // be (a bug), its patches go to the active layer rather than the whole undo failing.
-      if (stack.list().some((l) => l.id === tag.layer)) this.layers.setActive(tag.layer);
-      if (tag.mask !== (this.layers.target === 'mask')) this.layers.setTarget(tag.mask ? 'mask' : 'weights');
-      // A step that knows what it did to coverage gets exactly that back (see UndoEntry.covered).
-      const exact = !tag.mask && entry.covered !== undefined;
-      for (const patch of entry.patches) {
-        const p = patch.primitive;
-        applyWeightPatch(patch, tag.mask ? stack.maskEdit(p) : stack.edit(p), side);
-        if (tag.mask) stack.syncMaskAt(p, patch.vertices);
-        else stack.syncWeightsAt(p, patch.vertices, exact);
-      }
-      if (exact) {
-        for (const [p, list] of entry.covered!) stack.setCovered(p, list, side === 'after');
-        // A vertex the brush only went over is in no patch: announced with the rest.
-        ranges.push(...coverChangeRanges(entry.covered!));
-      }
-      // Replaying history covers nothing new for the next step to keep.
-      stack.dropCovered();
-      this.announceComposed(ranges);
-    } else {
-      const model = this.requireModel();
-      for (const patch of entry.patches)
-        applyWeightPatch(patch, model.primitives[patch.primitive].weights, side);
-      if (entry.patches.length) this.events.emit('weights', ranges);
-    }
-    if (side === 'before') entry.structure?.undo();
+    revertToMark(this, mark);
   }
 
   // --- Creating a skin (src/editor/create-skin-step.ts) ---
