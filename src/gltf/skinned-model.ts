@@ -1,7 +1,13 @@
-import type { Document, Mesh, Node, Primitive, Skin } from '@gltf-transform/core';
+import type { Accessor, Document, Mesh, Node, Primitive, Skin } from '@gltf-transform/core';
 import { repairImportedWeights } from '../skin/repair.ts';
 import type { SkinWeights } from '../skin/skin-weights.ts';
 import { readAccessorAsFloat, readIndices, readPositions } from './accessor-data.ts';
+
+/** WEIGHTS_n as floats: a float accessor's own array (read only), else decoded. */
+function readWeights(accessor: Accessor): ArrayLike<number> {
+  const array = accessor.getArray();
+  return array instanceof Float32Array && !accessor.getNormalized() ? array : readAccessorAsFloat(accessor);
+}
 
 /** A joint of any skin in the file; `id` is its glTF node index. */
 export interface JointInfo {
@@ -199,7 +205,7 @@ export function buildSkinnedModel(document: Document, options: { influences?: 4 
       const rawWeights: ArrayLike<number>[] = [];
       for (let s = 0; s < sets; s++) {
         rawJoints.push(primitive.getAttribute(`JOINTS_${s}`)!.getArray() ?? new Uint16Array(count * 4));
-        rawWeights.push(readAccessorAsFloat(primitive.getAttribute(`WEIGHTS_${s}`)!));
+        rawWeights.push(readWeights(primitive.getAttribute(`WEIGHTS_${s}`)!));
       }
       const { weights, report } = repairImportedWeights(rawJoints, rawWeights, count, jointCount, K);
       repairedVertices += report.repairedVertices;

@@ -159,6 +159,56 @@ export function checkSlotInvariants(
   return isUnitWeightSumUnique(weights, offset, K) ? null : 'sum';
 }
 
+/**
+ * `checkSlotInvariants(joints, weights, offset, 4, jointCount) === null`, unrolled for the four
+ * slots of one glTF set: the import's check of every vertex of a file (the common case).
+ */
+export function isLegalSlots4(
+  joints: Uint16Array,
+  weights: Float32Array,
+  offset: number,
+  jointCount: number,
+): boolean {
+  const w0 = weights[offset];
+  const w1 = weights[offset + 1];
+  const w2 = weights[offset + 2];
+  const w3 = weights[offset + 3];
+  // Finite, ≥ 0 and non-increasing (NaN fails every comparison; +∞ cannot sum to 1 below).
+  if (!(w0 >= w1 && w1 >= w2 && w2 >= w3 && w3 >= 0 && w0 < Number.POSITIVE_INFINITY)) return false;
+  const j0 = joints[offset];
+  const j1 = joints[offset + 1];
+  const j2 = joints[offset + 2];
+  const j3 = joints[offset + 3];
+  let sum = 0;
+  let tolerance = 0;
+  if (w0 === 0) return false; // nothing sums to 1
+  if (j0 >= jointCount) return false;
+  sum = Math.fround(sum + w0);
+  tolerance += SUM_TOLERANCE_PER_WEIGHT;
+  if (w1 === 0) {
+    if (j1 !== 0 || j2 !== 0 || j3 !== 0) return false;
+  } else {
+    if (j1 >= jointCount || j1 === j0) return false;
+    sum = Math.fround(sum + w1);
+    tolerance += SUM_TOLERANCE_PER_WEIGHT;
+    if (w2 === 0) {
+      if (j2 !== 0 || j3 !== 0) return false;
+    } else {
+      if (j2 >= jointCount || j2 === j0 || j2 === j1) return false;
+      sum = Math.fround(sum + w2);
+      tolerance += SUM_TOLERANCE_PER_WEIGHT;
+      if (w3 === 0) {
+        if (j3 !== 0) return false;
+      } else {
+        if (j3 >= jointCount || j3 === j0 || j3 === j1 || j3 === j2) return false;
+        sum = Math.fround(sum + w3);
+        tolerance += SUM_TOLERANCE_PER_WEIGHT;
+      }
+    }
+  }
+  return Math.abs(sum - 1) <= tolerance;
+}
+
 /** The first invariant vertex `v` breaks, or null when it is legal. Does not allocate. */
 export function checkVertexInvariants(
   sw: SkinWeights,

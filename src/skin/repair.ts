@@ -3,7 +3,7 @@
  * {@link SkinWeights}, counting what was wrong.
  */
 import { InfluenceScratch } from './influence-scratch.ts';
-import { checkSlotInvariants, SUM_TOLERANCE_PER_WEIGHT } from './invariants.ts';
+import { checkSlotInvariants, isLegalSlots4, SUM_TOLERANCE_PER_WEIGHT } from './invariants.ts';
 import { SkinWeights } from './skin-weights.ts';
 
 /** Why a vertex's weights had to change (a vertex may have several reasons). */
@@ -117,8 +117,16 @@ export function repairImportedWeights(
   }
   const raw = sets * 4;
   const fallback = options.fallbackJoint ?? null;
+  // Most files: one set of four, already legal. Copy them in bulk and check each vertex in place
+  // (monomorphic typed arrays); only the vertices that fail take the per-vertex path below.
+  const bulk = sets === 1 && K === 4 && copyInBulk(joints[0], weights[0], out, vertexCount);
   for (let v = 0; v < vertexCount; v++) {
     const base = v * K;
+    if (bulk && isLegalSlots4(out.joints, out.weights, base, jointCount)) {
+      // Unused slots hold +0 (a file's -0 passes the check).
+      for (let i = base; i < base + 4; i++) if (out.weights[i] === 0) out.weights[i] = 0;
+      continue;
+    }
     if (copyIfLegal(joints, weights, v, K, raw, jointCount)) {
       out.joints.set(_candJoints.subarray(0, K), base);
       out.weights.set(_candWeights.subarray(0, K), base);
@@ -169,6 +177,25 @@ export function repairImportedWeights(
     for (let r = 0; r < REPAIR_REASONS.length; r++) if (reasons & (1 << r)) byReason[REPAIR_REASONS[r]]++;
   }
   return { weights: out, report };
+}
+
+/**
+ * Copies one raw set into `out` as its slots when the joints are integer typed arrays (JOINTS_n
+ * as glTF allows them); float32 rounding of the weights is the same as the per-vertex copy's.
+ * False (nothing copied) for any other layout.
+ */
+function copyInBulk(
+  joints: ArrayLike<number>,
+  weights: ArrayLike<number>,
+  out: SkinWeights,
+  vertexCount: number,
+): boolean {
+  if (!(joints instanceof Uint8Array || joints instanceof Uint16Array)) return false;
+  if (!(weights instanceof Float32Array || weights instanceof Float64Array)) return false;
+  const n = vertexCount * 4;
+  out.joints.set(joints.length === n ? joints : joints.subarray(0, n));
+  out.weights.set(weights.length === n ? weights : weights.subarray(0, n));
+  return true;
 }
 
 /** Lays vertex v's raw slots out as K candidate slots; true when they are legal as they stand. */

@@ -1,6 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkSlotInvariants, findInvariantViolations, isUnitWeightSum } from '../../src/skin/invariants.ts';
+import {
+  checkSlotInvariants,
+  findInvariantViolations,
+  isLegalSlots4,
+  isUnitWeightSum,
+} from '../../src/skin/invariants.ts';
 import { repairImportedWeights } from '../../src/skin/repair.ts';
 import { runs } from '../support/property-runs.ts';
 import { rawInfluences, slots, toSets } from './arbitraries.ts';
@@ -170,5 +175,51 @@ describe('repairImportedWeights: properties', () => {
       }),
       { numRuns: runs(30) },
     );
+  });
+});
+
+describe('repairImportedWeights: the bulk path of one legal set', () => {
+  it('isLegalSlots4 agrees with checkSlotInvariants on messy slots', () => {
+    fc.assert(
+      fc.property(rawInfluences(), (raw) => {
+        if (raw.K !== 4) return;
+        for (let v = 0; v < raw.vertexCount; v++) {
+          const expected = checkSlotInvariants(raw.joints, raw.weights, v * 4, 4, raw.jointCount) === null;
+          expect(isLegalSlots4(raw.joints, raw.weights, v * 4, raw.jointCount)).toBe(expected);
+        }
+      }),
+    );
+  });
+
+  it('typed arrays (copied in bulk) give what plain arrays (vertex by vertex) give, bit for bit', () => {
+    fc.assert(
+      fc.property(rawInfluences(), (raw) => {
+        if (raw.K !== 4) return;
+        const { joints, weights } = toSets(raw);
+        const bulk = repairImportedWeights(joints, weights, raw.vertexCount, raw.jointCount, 4);
+        const plain = repairImportedWeights(
+          [[...joints[0]]],
+          [[...weights[0]]],
+          raw.vertexCount,
+          raw.jointCount,
+          4,
+        );
+        expect(bulk.report).toEqual(plain.report);
+        expect(bulk.weights.joints).toEqual(plain.weights.joints);
+        for (let i = 0; i < bulk.weights.weights.length; i++)
+          expect(Object.is(bulk.weights.weights[i], plain.weights.weights[i])).toBe(true);
+      }),
+    );
+  });
+
+  it('a file -0 in an unused slot is written +0', () => {
+    const { weights } = repairImportedWeights(
+      [Uint16Array.of(3, 0, 0, 0)],
+      [Float32Array.of(1, -0, -0, 0)],
+      1,
+      4,
+      4,
+    );
+    expect([...weights.weights].every((w) => !Object.is(w, -0))).toBe(true);
   });
 });
