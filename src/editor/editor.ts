@@ -76,8 +76,8 @@ export type EditorEvents = {
   committed: CommittedEdit;
 };
 
-/** What a left drag in the viewport does: look (Inspect), select, paint weights, bend joints (Pose). */
-export type EditorMode = 'inspect' | 'select' | 'paint' | 'pose';
+/** What a left drag does: look (Inspect), select, paint, bend joints (Pose), place joints (Skeleton). */
+export type EditorMode = 'inspect' | 'select' | 'paint' | 'pose' | 'skeleton';
 
 /** What {@link Editor.installModel} installs. */
 export interface ModelInstall {
