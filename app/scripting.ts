@@ -21,6 +21,7 @@ import {
 import { type ScriptPersist, scriptPersist } from './persist/script-persist.ts';
 import { type ScriptPose, scriptPose } from './pose/script-pose.ts';
 import { type EditorMode, type UiState, useUi } from './store.ts';
+import { type ScriptTransfer, scriptTransfer } from './transfer/script-transfer.ts';
 import { viewport } from './viewport-bridge.ts';
 
 export interface JointSummary {
@@ -112,6 +113,8 @@ export interface SkinsmithApi {
   shownMesh(): ShownPrimitive[];
   /** For a file without a skin: the nodes that look like a skeleton root, best first. */
   skeletonRoots(): SkeletonRootCandidate[];
+  /** Weight transfer: the coverage preview, and a transfer (only where matched, if asked). See docs/scripting.md. */
+  transfer: ScriptTransfer;
   /**
    * For a file without a skin: creates one from `root` (node id or name) and auto-binds it, as
    * the panel's "Create skin and auto-bind" does (one undo step). See docs/scripting.md.
@@ -253,6 +256,7 @@ export function installScripting(): SkinsmithApi {
     skeletonRoots: () => editor.skeletonRootCandidates(),
     shownMesh,
     createSkin: (root, options = {}) => startCreateSkin(root, options),
+    transfer: scriptTransfer,
   };
   (window as unknown as { skinsmith: SkinsmithApi }).skinsmith = api;
   return api;

@@ -63,7 +63,8 @@ function transferTotals(): number[] | null {
   totals[1] = last.matched;
   totals[2] = last.inpainted;
   totals[3] = last.seeded;
-  totals[TRANSFER_UNTOUCHED] = untouched;
+  // Vertices of a target the source did not reach keep their weights, as those outside do.
+  totals[TRANSFER_UNTOUCHED] = untouched + last.kept;
   return totals;
 }
 

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { FormRow } from '../components/FormRow.tsx';
 import { NumberInput } from '../components/NumberField.tsx';
 import { ProgressBar } from '../components/ProgressBar.tsx';
@@ -6,6 +7,8 @@ import { editor } from '../editor-instance.ts';
 import type { NamedFile } from '../io/file-input.ts';
 import { pickFiles } from '../io/file-picker.ts';
 import { useUi } from '../store.ts';
+import { TransferConfirm, TransferCoverage } from './TransferCoverage.tsx';
+import { clearPreview, refreshPreview } from './transfer-preview-store.ts';
 import {
   cancelTransfer,
   currentSources,
@@ -15,6 +18,7 @@ import {
   startCopyFromFile,
   startTransfer,
   type TransferForm,
+  transferFormOptions,
   useTransfer,
 } from './transfer-store.ts';
 import '../bind/autobind-panel.css';
@@ -32,6 +36,33 @@ const MODES: SegmentOption<TransferForm['mode']>[] = [
     hint: 'Copy the weights of the closest body point everywhere (Blender Data Transfer’s default)',
   },
 ];
+
+const UNMATCHED: SegmentOption<'inpaint' | 'keep'>[] = [
+  {
+    value: 'inpaint',
+    label: 'Inpaint',
+    hint: 'Vertices the sources do not reach get weights inpainted from around them (replacing any they had)',
+  },
+  {
+    value: 'keep',
+    label: 'Keep theirs',
+    hint: 'Only where matched: vertices the sources do not reach keep their own weights; the border blends',
+  },
+];
+
+/** Re-counts the coverage shortly after the form settles (matching only, in the worker). */
+function useCoveragePreview(targets: number[], sources: number[], form: TransferForm, modelRev: number) {
+  const key = JSON.stringify([targets, sources, form.distance, form.angle, form.mode, modelRev]);
+  useEffect(() => {
+    void key;
+    if (targets.length === 0 || sources.length === 0) {
+      clearPreview();
+      return;
+    }
+    const timer = setTimeout(() => void refreshPreview(transferFormOptions()), 200);
+    return () => clearTimeout(timer);
+  }, [key, targets.length, sources.length]);
+}
 
 /** Runs a job started from the section: the store toasts its failures; Cancel needs no message. */
 function quietly(start: () => Promise<unknown>): void {
@@ -88,6 +119,12 @@ function Form({ disabled }: { disabled: boolean }) {
   const targets = currentTargets(meshes);
   const sources = currentSources(meshes);
   const sourceOptions = meshes.filter((m) => m.skinned && !targets.includes(m.id));
+  useCoveragePreview(
+    targets,
+    sources,
+    form,
+    useUi((s) => s.modelRev),
+  );
   return (
     <fieldset className="ab-form tr-form" disabled={disabled}>
       <MeshChecks
@@ -144,6 +181,16 @@ function Form({ disabled }: { disabled: boolean }) {
           onChange={(mode) => setForm({ mode })}
         />
       </FormRow>
+      <FormRow label="Unmatched" hint="What happens to target vertices the sources do not reach">
+        <Segmented
+          name="transfer-unmatched"
+          className="ab-segmented"
+          options={UNMATCHED}
+          value={form.onlyMatched ? 'keep' : 'inpaint'}
+          onChange={(v) => setForm({ onlyMatched: v === 'keep' })}
+        />
+      </FormRow>
+      <TransferCoverage onlyMatched={form.onlyMatched} />
       <div className="tr-actions">
         <button
           type="button"
@@ -184,8 +231,13 @@ function Result() {
         {r.label}: {r.targets.map((t) => t.name).join(', ')} — {n(r.vertices)} vertices,{' '}
         <b data-testid="transfer-matched">{n(r.matched)}</b> copied,{' '}
         <b data-testid="transfer-inpainted">{n(r.inpainted)}</b> inpainted
-        {r.seeded > 0 && <>, {n(r.seeded)} seeded</>} in {(r.ms / 1000).toFixed(1)} s. Undo with{' '}
-        <kbd>Ctrl+Z</kbd>.
+        {r.seeded > 0 && <>, {n(r.seeded)} seeded</>}
+        {r.kept > 0 && (
+          <>
+            , <b data-testid="transfer-kept">{n(r.kept)}</b> kept their weights
+          </>
+        )}{' '}
+        in {(r.ms / 1000).toFixed(1)} s. Undo with <kbd>Ctrl+Z</kbd>.
       </div>
       {r.joints.unmatched.length > 0 && (
         <div className="ab-note ab-error">
@@ -234,6 +286,7 @@ export function TransferSection() {
         Add to this character…
       </button>
       <Form disabled={running !== null} />
+      <TransferConfirm />
       {running !== null && (
         <>
           <div className="ab-note">{running}…</div>

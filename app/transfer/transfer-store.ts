@@ -14,6 +14,7 @@ import { progressPerFrame } from '../components/progress-per-frame.ts';
 import { editor } from '../editor-instance.ts';
 import { type NamedFile, toInputFiles } from '../io/file-input.ts';
 import { useUi } from '../store.ts';
+import { askBeforeReplacing, clearPreview, refreshPreview } from './transfer-preview-store.ts';
 
 export interface TransferForm {
   /** Largest match distance, as a fraction of the source's bounding-box diagonal. */
@@ -21,9 +22,16 @@ export interface TransferForm {
   /** Largest angle between target and source normals for a match, in degrees. */
   angle: number;
   mode: 'robust' | 'closest';
+  /** Only where matched: meshes with weights keep them where the source does not reach. */
+  onlyMatched: boolean;
 }
 
-export const TRANSFER_FORM_DEFAULTS: TransferForm = { distance: 0.05, angle: 45, mode: 'robust' };
+export const TRANSFER_FORM_DEFAULTS: TransferForm = {
+  distance: 0.05,
+  angle: 45,
+  mode: 'robust',
+  onlyMatched: false,
+};
 
 export interface TransferUi {
   form: TransferForm;
@@ -57,6 +65,7 @@ editor.events.on('model', () => {
   if (editor.opened === opened) return;
   opened = editor.opened;
   useTransfer.setState({ targets: null, sources: null, result: null });
+  clearPreview();
   useUi.setState({ transferView: false });
 });
 
@@ -136,17 +145,30 @@ function formOptions(): EditorTransferOptions {
   return { distance: form.distance, angle: form.angle, mode: form.mode };
 }
 
-/** Transfers onto the ticked meshes of the file from the ticked skinned meshes. */
-export function startTransfer(): Promise<EditorTransferReport> {
-  const targets = currentTargets();
-  const sources = currentSources();
-  return runJob('Transfer weights', (onProgress) =>
-    editor.transferWeights({
-      ...formOptions(),
-      targets,
-      sources: useTransfer.getState().sources === null ? null : sources,
-      onProgress,
-    }),
+/** What the form's Transfer would run: the ticked targets from the ticked sources. */
+export function transferFormOptions(): EditorTransferOptions {
+  return {
+    ...formOptions(),
+    targets: currentTargets(),
+    sources: useTransfer.getState().sources === null ? null : currentSources(),
+  };
+}
+
+/**
+ * Transfers onto the ticked meshes of the file from the ticked skinned meshes. When that would
+ * replace weights the sources do not reach, the panel asks first (null: cancelled there).
+ */
+export async function startTransfer(): Promise<EditorTransferReport | null> {
+  const options = transferFormOptions();
+  const preview = await refreshPreview(options);
+  return askBeforeReplacing(
+    'Transfer weights',
+    preview,
+    useTransfer.getState().form.onlyMatched,
+    (onlyMatched) =>
+      runJob('Transfer weights', (onProgress) =>
+        editor.transferWeights({ ...options, onlyMatched, onProgress }),
+      ),
   );
 }
 
@@ -157,18 +179,34 @@ export function startAddToCharacter(files: NamedFile[]): Promise<EditorTransferR
   );
 }
 
-/** "Copy weights from a file": the ticked meshes get weights from the skinned meshes of the file. */
-export function startCopyFromFile(files: NamedFile[]): Promise<EditorTransferReport> {
+/** Transfers with `options` as the panel's Transfer does (progress, result, view), without asking. */
+export function runTransfer(options: EditorTransferOptions): Promise<EditorTransferReport> {
+  return runJob('Transfer weights', (onProgress) => editor.transferWeights({ ...options, onProgress }));
+}
+
+/**
+ * "Copy weights from a file": the ticked meshes get weights from the skinned meshes of the file;
+ * the panel asks first when that would replace weights the file's meshes do not reach.
+ */
+export async function startCopyFromFile(files: NamedFile[]): Promise<EditorTransferReport | null> {
   const targets = currentTargets();
-  return runJob(`Copy weights from ${mainName(files)}`, async (onProgress) => {
-    if (targets.length === 0) throw new Error('tick the meshes to give weights first.');
-    return editor.copyWeightsFromFile(await toInputFiles(files), {
-      ...formOptions(),
-      targets,
-      sources: null,
-      onProgress,
-    });
-  });
+  const label = `Copy weights from ${mainName(files)}`;
+  if (targets.length === 0) {
+    useUi.getState().showToast('error', `${label} failed: tick the meshes to give weights first.`);
+    throw new Error('tick the meshes to give weights first.');
+  }
+  const options = { ...formOptions(), targets, sources: null };
+  let input: Awaited<ReturnType<typeof toInputFiles>>;
+  try {
+    input = await toInputFiles(files);
+  } catch (err) {
+    useUi.getState().showToast('error', `${label} failed: ${(err as Error).message}`);
+    throw err;
+  }
+  const preview = await refreshPreview(options, input);
+  return askBeforeReplacing(label, preview, useTransfer.getState().form.onlyMatched, (onlyMatched) =>
+    runJob(label, (onProgress) => editor.copyWeightsFromFile(input, { ...options, onlyMatched, onProgress })),
+  );
 }
 
 /** The name a job is shown under: the model file among those chosen (as toInputFiles picks it). */
@@ -182,6 +220,7 @@ function summary(r: EditorTransferReport): string {
   const names = r.targets.map((t) => t.name).join(', ');
   const parts = [`${n(r.matched)} copied`, `${n(r.inpainted)} inpainted`];
   if (r.seeded > 0) parts.push(`${n(r.seeded)} seeded`);
+  if (r.kept > 0) parts.push(`${n(r.kept)} kept their weights`);
   return `${r.label}: ${names} — ${n(r.vertices)} vertices (${parts.join(', ')}) in ${(r.ms / 1000).toFixed(1)} s`;
 }
 

@@ -10,10 +10,10 @@ export const TRANSFER_LABELS = [
   'copied (matched)',
   'inpainted',
   'seeded (no match on its piece)',
-  'not transferred',
+  'not transferred (kept their weights)',
 ] as const;
 
-/** The value of vertices outside the last transfer's targets. */
+/** The value of vertices the last transfer did not write: outside its targets, or kept (TransferStatus.kept). */
 export const TRANSFER_UNTOUCHED = 4;
 
 export const TRANSFER_ATTRIBUTE = 'transferStatus';

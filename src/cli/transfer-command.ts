@@ -44,6 +44,8 @@ export const transferCommand: Command = {
     angle: { kind: 'string' },
     contact: { kind: 'string' },
     method: { kind: 'string' },
+    'only-matched': { kind: 'flag' },
+    border: { kind: 'string' },
   },
   optionHelp: [
     '--to A,B                 the meshes (node or mesh names) to give weights; unskinned ones get the source skin',
@@ -53,6 +55,10 @@ export const transferCommand: Command = {
     '--angle DEG              largest angle between normals for a match; default 45',
     '--contact F              nearer than this (fraction of the diagonal) a match only needs to face the same side; default 0.02',
     '--method robust|closest  match and inpaint, or plain closest-point copy; default robust',
+    '--only-matched           meshes that have weights keep them where the source does not reach',
+    '                         (no inpainting there); default: inpaint, with a warning on stderr',
+    '--border N               with --only-matched, rings of matched vertices that blend into the',
+    '                         kept weights; default 3',
     '--max-influences 4|8, -o OUT, --no-validate, --uncompressed, --allow-loss: as for export',
   ],
   async run(argv, io) {
@@ -71,6 +77,11 @@ export const transferCommand: Command = {
     const distance = numberIn(args.options.get('distance'), 'distance', 0, 10);
     const angle = numberIn(args.options.get('angle'), 'angle', 0, 180);
     const contact = numberIn(args.options.get('contact'), 'contact', 0, 10);
+    const onlyMatched = args.options.has('only-matched');
+    const border = numberIn(args.options.get('border'), 'border', 0, 100);
+    if (border !== undefined && !onlyMatched) throw new UsageError('transfer: --border needs --only-matched');
+    if (border !== undefined && !Number.isInteger(border))
+      throw new UsageError(`transfer: --border must be a whole number of rings (got ${border})`);
     const max = args.options.get('max-influences') ?? '4';
     if (max !== '4' && max !== '8')
       throw new UsageError(`transfer: --max-influences must be 4 or 8 (got ${max})`);
@@ -88,6 +99,8 @@ export const transferCommand: Command = {
         angle,
         contact,
         mode: method,
+        onlyMatched,
+        border,
         influences: max === '8' ? 8 : 4,
       });
     } catch (err) {
@@ -111,15 +124,26 @@ export const transferCommand: Command = {
           matched: t.matched,
           inpainted: t.inpainted,
           seeded: t.seeded,
+          kept: t.kept,
         })),
         vertices: report.vertices,
         matched: report.matched,
         inpainted: report.inpainted,
         seeded: report.seeded,
+        kept: report.kept,
+        onlyMatched,
         transferMs: Math.round(report.ms),
         validation: v && { errors: v.errors, newErrors: v.newErrors, warnings: v.warnings },
       }),
     );
+    // Weights replaced where the source did not reach: said, with the way to keep them.
+    for (const t of report.targets) {
+      const over = t.inpainted + t.seeded;
+      if (t.skin !== 'existing' || over === 0) continue;
+      io.stderr(
+        `skinsmith transfer: the source reached ${t.matched} of the ${t.vertices} vertices of ${t.name}; the weights of the other ${over} were replaced by inpainted ones (--only-matched keeps them)\n`,
+      );
+    }
     return exportOutcome('transfer', outcome, io.stderr);
   },
 };

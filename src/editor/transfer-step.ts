@@ -35,6 +35,13 @@ export interface EditorTransferOptions {
   angle?: number;
   contact?: number;
   mode?: 'robust' | 'closest';
+  /**
+   * Only where matched: vertices of targets with weights that the source does not reach keep
+   * their weights (matched ones blend into them over `border` rings) instead of being inpainted.
+   */
+  onlyMatched?: boolean;
+  /** Rings of matched vertices that blend into the kept ones (default 3). */
+  border?: number;
   onProgress?: ((fraction: number) => void) | null;
 }
 
@@ -47,6 +54,7 @@ export interface EditorTransferReport {
     matched: number;
     inpainted: number;
     seeded: number;
+    kept: number;
   }[];
   sources: string[];
   joints: TransferMeshesReport['joints'];
@@ -54,6 +62,8 @@ export interface EditorTransferReport {
   matched: number;
   inpainted: number;
   seeded: number;
+  /** Vertices that kept their own weights (only where matched). */
+  kept: number;
   ms: number;
 }
 
@@ -66,6 +76,8 @@ export interface LastTransfer {
   matched: number;
   inpainted: number;
   seeded: number;
+  /** Target vertices that kept their own weights (only where matched). */
+  kept: number;
   /** Target vertices left without weight after the transfer (0, always; shown if not). */
   unweighted: number;
 }
@@ -104,7 +116,7 @@ function userError(err: unknown): Error {
 }
 
 /** Node ids of the editor's document → the copy's nodes (the copy keeps node order). */
-function mapNodes(
+export function mapNodes(
   copy: Document,
   items: readonly (number | string)[] | null | undefined,
 ): (string | Node)[] | null {
@@ -152,6 +164,8 @@ function runOnCopy(
       angle: options.angle,
       contact: options.contact,
       mode: options.mode,
+      onlyMatched: options.onlyMatched,
+      border: options.border,
     });
     const start = performance.now();
     job = editor.transferRunner(plan.work, options.onProgress ?? null);
@@ -187,18 +201,19 @@ function runOnCopy(
         });
     }
     // Set first: listeners of the model change (the viewport) read it.
-    const { matched, inpainted, seeded } = report;
-    editor.lastTransfer = { model: next, status, matched, inpainted, seeded, unweighted };
+    const { matched, inpainted, seeded, kept } = report;
+    editor.lastTransfer = { model: next, status, matched, inpainted, seeded, kept, unweighted };
     changeModel(editor, next, label, [...editor.excluded]);
     return {
       label,
-      targets: report.targets.map(({ name, skin, vertices, matched, inpainted, seeded }) => ({
+      targets: report.targets.map(({ name, skin, vertices, matched, inpainted, seeded, kept }) => ({
         name,
         skin,
         vertices,
         matched,
         inpainted,
         seeded,
+        kept,
       })),
       sources: report.sources,
       joints: report.joints,
@@ -206,6 +221,7 @@ function runOnCopy(
       matched: report.matched,
       inpainted: report.inpainted,
       seeded: report.seeded,
+      kept: report.kept,
       ms: performance.now() - start,
     };
   };

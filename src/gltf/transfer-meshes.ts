@@ -14,16 +14,23 @@
  * 4. A skinned target keeps its skin and gets new weights in it.
  */
 import type { Document, Node, Primitive, Skin } from '@gltf-transform/core';
-import { triangleCorners } from '../mesh/triangles.ts';
-import { matInvert } from '../pose/matrix.ts';
 import { restPositions } from '../pose/rest-positions.ts';
-import { multiplyInto } from '../pose/skinning.ts';
-import type { SkinWeights } from '../skin/skin-weights.ts';
+import { SkinWeights } from '../skin/skin-weights.ts';
 import { type SourcePart, SourceSurface } from '../transfer/source-surface.ts';
-import { type TransferOptions, type TransferResult, transferWeights } from '../transfer/transfer-weights.ts';
+import {
+  type TransferOptions,
+  type TransferResult,
+  transferCoverage,
+  transferWeights,
+} from '../transfer/transfer-weights.ts';
 import { attachMeshToSkin } from './create-skin.ts';
-import { buildSkinnedModel } from './skinned-model.ts';
+import { buildSkinnedModel, type SkinnedModel } from './skinned-model.ts';
+import { resolveSources, resolveTargets } from './transfer-nodes.ts';
 import { type JointMatch, transferSource } from './transfer-sources.ts';
+import { toBindSpace, triangleIndices, writeWeights } from './transfer-write.ts';
+
+export { meshNodesNamed } from './transfer-nodes.ts';
+export { writeWeights } from './transfer-write.ts';
 
 export interface TransferMeshesOptions {
   /** Mesh nodes to give weights (nodes, or node or mesh names). */
@@ -36,6 +43,15 @@ export interface TransferMeshesOptions {
   angle?: number;
   contact?: number;
   mode?: TransferOptions['mode'];
+  /**
+   * Only where matched: target vertices that have weights and that the source does not reach
+   * keep them (see src/transfer/matched-only.ts); a mesh without a skin is inpainted everywhere.
+   */
+  onlyMatched?: boolean;
+  /** Rings of matched vertices blending into the kept ones (only where matched; default 3). */
+  border?: number;
+  /** The document's SkinnedModel when the caller has one (not rebuilt). */
+  model?: SkinnedModel | null;
   /** Influences per vertex of newly skinned meshes (default 4). */
   influences?: 4 | 8;
   onProgress?: ((fraction: number) => void) | null;
@@ -48,6 +64,8 @@ export interface TransferredMesh {
   matched: number;
   inpainted: number;
   seeded: number;
+  /** Vertices that kept their own weights (only where matched). */
+  kept: number;
   /** 'new': the mesh had no skin and now has the source's; 'existing': reweighted in its skin. */
   skin: 'new' | 'existing';
   /** The node that holds it now (a new scene-root node when its placement was baked). */
@@ -64,6 +82,7 @@ export interface TransferMeshesReport {
   matched: number;
   inpainted: number;
   seeded: number;
+  kept: number;
   ms: number;
 }
 
@@ -78,13 +97,19 @@ export interface TransferWorkTarget {
 /** What the transfer computes: per target skin, its source parts and target primitives. */
 export interface TransferWork {
   groups: { sources: SourcePart[]; jointCount: number; targets: TransferWorkTarget[] }[];
-  options: Pick<Partial<TransferOptions>, 'distance' | 'angle' | 'contact' | 'mode'>;
+  options: Pick<
+    Partial<TransferOptions>,
+    'distance' | 'angle' | 'contact' | 'mode' | 'onlyMatched' | 'border'
+  > & {
+    /** Count only (the coverage preview): match, inpaint nothing, write nothing (weights empty). */
+    coverage?: boolean;
+  };
 }
 
 /** One target primitive's outcome. */
 export type TransferWorkResult = Pick<
   TransferResult,
-  'weights' | 'status' | 'matched' | 'inpainted' | 'seeded'
+  'weights' | 'status' | 'matched' | 'inpainted' | 'seeded' | 'kept'
 >;
 
 /** A planned transfer: the work to compute, and how to write its results into the document. */
@@ -92,6 +117,8 @@ export interface TransferPlan {
   work: TransferWork;
   /** Writes the results (one list per group, one entry per target) and reports. */
   apply(results: TransferWorkResult[][]): TransferMeshesReport;
+  /** Reports the results without writing them (a coverage preview's counts per target). */
+  report(results: TransferWorkResult[][]): TransferMeshesReport;
 }
 
 /** See the module comment. Throws an Error with a message for the user on bad input. */
@@ -119,32 +146,45 @@ export function computeTransfer(
   let done = 0;
   return work.groups.map((group) => {
     const surface = new SourceSurface(group.sources);
-    return group.targets.map((t) => {
+    return group.targets.map((t): TransferWorkResult => {
       const n = t.positions.length / 3;
       const base = done;
-      const result = transferWeights(
-        surface,
-        { positions: t.positions, indices: t.indices },
-        {
-          ...work.options,
-          jointCount: group.jointCount,
-          influences: t.influences,
-          existing: t.existing,
-          signal,
-          onProgress: onProgress ? (f) => onProgress((base + f * n) / Math.max(total, 1)) : null,
-        },
-      );
+      const target = { positions: t.positions, indices: t.indices };
+      const options = {
+        ...work.options,
+        jointCount: group.jointCount,
+        influences: t.influences,
+        existing: t.existing,
+        signal,
+        onProgress: onProgress ? (f: number) => onProgress((base + f * n) / Math.max(total, 1)) : null,
+      };
       done += n;
-      return result;
+      if (!work.options.coverage) return transferWeights(surface, target, options);
+      const c = transferCoverage(surface, target, options);
+      const weights = new SkinWeights(0, t.influences);
+      return {
+        weights,
+        status: c.status,
+        matched: c.matched,
+        inpainted: c.inpainted,
+        seeded: c.seeded,
+        kept: 0,
+      };
     });
   });
 }
 
 /**
  * Resolves targets and sources, skins the unskinned targets (placement baked) and gathers the
- * work; nothing is weighted until `apply`. Throws an Error for the user on bad input.
+ * work; nothing is weighted until `apply`. Throws an Error for the user on bad input. With
+ * `preview`, the document is only read (unskinned targets are placed in memory, not attached):
+ * for a coverage preview, whose plan is reported, never applied.
  */
-export function planTransfer(document: Document, options: TransferMeshesOptions): TransferPlan {
+export function planTransfer(
+  document: Document,
+  options: TransferMeshesOptions,
+  preview = false,
+): TransferPlan {
   const targets = resolveTargets(document, options.targets);
   const sourceDocument = options.sourceDocument ?? document;
   const sources = resolveSources(document, sourceDocument, options.sources ?? null, targets);
@@ -157,7 +197,7 @@ export function planTransfer(document: Document, options: TransferMeshesOptions)
       );
     }
   }
-  const model = buildSkinnedModel(document);
+  const model = options.model ?? buildSkinnedModel(document);
   const rest = restPositions(model);
   interface Group {
     skin: Skin;
@@ -174,6 +214,8 @@ export function planTransfer(document: Document, options: TransferMeshesOptions)
       angle: options.angle,
       contact: options.contact,
       mode: options.mode,
+      onlyMatched: options.onlyMatched,
+      border: options.border,
     },
   };
   const order: TransferredMesh[] = [];
@@ -196,13 +238,14 @@ export function planTransfer(document: Document, options: TransferMeshesOptions)
     const own = target.getSkin();
     const skin = own ?? fallbackSkin!;
     const group = groupOf(skin);
-    const node = own ? target : attachMeshToSkin(document, target, skin);
+    const node = own || preview ? target : attachMeshToSkin(document, target, skin);
     const entry: TransferredMesh = {
       name: node.getName(),
       vertices: 0,
       matched: 0,
       inpainted: 0,
       seeded: 0,
+      kept: 0,
       skin: own ? 'existing' : 'new',
       node,
       status: [],
@@ -217,7 +260,11 @@ export function planTransfer(document: Document, options: TransferMeshesOptions)
       }
       primitives.push(primitive);
       const modelled = own ? model.primitives.find((p) => p.primitive === primitive) : undefined;
-      const positions = modelled ? rest[modelled.id] : Float32Array.from(position.getArray()!);
+      const positions = modelled
+        ? rest[modelled.id]
+        : preview && !own
+          ? placed(position.getArray()!, target.getWorldMatrix())
+          : Float32Array.from(position.getArray()!);
       group.targets.push({
         positions,
         indices: triangleIndices(primitive, positions.length / 3),
@@ -229,210 +276,62 @@ export function planTransfer(document: Document, options: TransferMeshesOptions)
     group.entries.push({ entry, primitives, isNew: !own });
   }
   const groupList = [...groups.values()];
-  return {
-    work,
-    apply(results) {
-      const report: TransferMeshesReport = {
-        targets: order,
-        sources: sources.map((n) => n.getName()),
-        joints: groupList[0]?.joints ?? { byNode: 0, byName: 0, byPosition: 0, unmatched: [] },
-        vertices: 0,
-        matched: 0,
-        inpainted: 0,
-        seeded: 0,
-        ms: 0,
-      };
-      groupList.forEach((group, g) => {
-        let k = 0;
-        for (const { entry, primitives, isNew } of group.entries) {
-          for (const primitive of primitives) {
-            if (!primitive) {
-              entry.status.push(new Uint8Array(0));
-              continue;
-            }
-            const result = results[g][k++];
+  const report = (results: TransferWorkResult[][], write: boolean): TransferMeshesReport => {
+    const out: TransferMeshesReport = {
+      targets: order,
+      sources: sources.map((n) => n.getName()),
+      joints: groupList[0]?.joints ?? { byNode: 0, byName: 0, byPosition: 0, unmatched: [] },
+      vertices: 0,
+      matched: 0,
+      inpainted: 0,
+      seeded: 0,
+      kept: 0,
+      ms: 0,
+    };
+    groupList.forEach((group, g) => {
+      let k = 0;
+      for (const { entry, primitives, isNew } of group.entries) {
+        for (const primitive of primitives) {
+          if (!primitive) {
+            entry.status.push(new Uint8Array(0));
+            continue;
+          }
+          const result = results[g][k++];
+          if (write) {
             if (isNew) toBindSpace(primitive, group.skin, result.weights);
             writeWeights(document, primitive, result.weights);
-            entry.status.push(result.status);
-            entry.vertices += result.weights.vertexCount;
-            entry.matched += result.matched;
-            entry.inpainted += result.inpainted;
-            entry.seeded += result.seeded;
           }
+          entry.status.push(result.status);
+          entry.vertices += result.status.length;
+          entry.matched += result.matched;
+          entry.inpainted += result.inpainted;
+          entry.seeded += result.seeded;
+          entry.kept += result.kept;
         }
-      });
-      for (const entry of order) {
-        report.vertices += entry.vertices;
-        report.matched += entry.matched;
-        report.inpainted += entry.inpainted;
-        report.seeded += entry.seeded;
       }
-      return report;
-    },
+    });
+    for (const entry of order) {
+      out.vertices += entry.vertices;
+      out.matched += entry.matched;
+      out.inpainted += entry.inpainted;
+      out.seeded += entry.seeded;
+      out.kept += entry.kept;
+    }
+    return out;
   };
+  return { work, apply: (results) => report(results, true), report: (results) => report(results, false) };
 }
 
-/** Mesh nodes whose node or mesh name is `name`. */
-export function meshNodesNamed(document: Document, name: string): Node[] {
-  return document
-    .getRoot()
-    .listNodes()
-    .filter((n) => n.getMesh() && (n.getName() === name || n.getMesh()!.getName() === name));
-}
-
-function meshNodeNames(document: Document, skinned: boolean | null): string {
-  const names = document
-    .getRoot()
-    .listNodes()
-    .filter((n) => n.getMesh() && (skinned === null || !!n.getSkin() === skinned))
-    .map((n) => n.getName() || n.getMesh()!.getName() || '(unnamed)');
-  return names.length ? names.join(', ') : 'none';
-}
-
-function resolve(document: Document, items: readonly (string | Node)[], what: string): Node[] {
-  const out: Node[] = [];
-  for (const item of items) {
-    const found = typeof item === 'string' ? meshNodesNamed(document, item) : [item];
-    if (found.length === 0) {
-      throw new Error(
-        `No mesh named "${item}" to ${what}; the file's meshes: ${meshNodeNames(document, null)}.`,
-      );
-    }
-    for (const n of found) {
-      if (!n.getMesh()) throw new Error(`"${n.getName()}" holds no mesh.`);
-      if (!out.includes(n)) out.push(n);
-    }
+/** Positions (xyz) placed by a column-major world matrix, as attaching the mesh would bake them. */
+function placed(positions: ArrayLike<number>, m: ArrayLike<number>): Float32Array {
+  const out = new Float32Array(positions.length);
+  for (let i = 0; i + 2 < positions.length; i += 3) {
+    const x = positions[i];
+    const y = positions[i + 1];
+    const z = positions[i + 2];
+    out[i] = m[0] * x + m[4] * y + m[8] * z + m[12];
+    out[i + 1] = m[1] * x + m[5] * y + m[9] * z + m[13];
+    out[i + 2] = m[2] * x + m[6] * y + m[10] * z + m[14];
   }
   return out;
-}
-
-function resolveTargets(document: Document, items: readonly (string | Node)[]): Node[] {
-  if (items.length === 0) throw new Error('Name at least one mesh to transfer weights to.');
-  return resolve(document, items, 'transfer weights to');
-}
-
-function resolveSources(
-  document: Document,
-  sourceDocument: Document,
-  items: readonly (string | Node)[] | null,
-  targets: readonly Node[],
-): Node[] {
-  const skinnedNodes = sourceDocument
-    .getRoot()
-    .listNodes()
-    .filter((n) => n.getMesh() && n.getSkin());
-  const sources = items
-    ? resolve(sourceDocument, items, 'transfer weights from')
-    : skinnedNodes.filter((n) => !targets.includes(n));
-  if (sources.length === 0) {
-    throw new Error(
-      sourceDocument === document
-        ? `No skinned mesh to transfer weights from besides the targets (skinned meshes: ${meshNodeNames(document, true)}).`
-        : 'The source file has no skinned mesh to transfer weights from.',
-    );
-  }
-  for (const s of sources) {
-    if (targets.includes(s)) throw new Error(`"${s.getName()}" cannot be both a source and a target.`);
-    if (!s.getSkin()) throw new Error(`"${s.getName()}" has no skin: it has no weights to transfer from.`);
-  }
-  return sources;
-}
-
-/** The primitive's triangles (strips and fans unrolled); empty for points and lines. */
-function triangleIndices(primitive: Primitive, count: number): Uint32Array {
-  const idx = primitive.getIndices()?.getArray() ?? null;
-  return triangleCorners(idx ? Uint32Array.from(idx) : null, count, primitive.getMode());
-}
-
-/**
- * Takes a newly skinned primitive's rest-pose world positions (and normals) back to bind space:
- * v_bind = (Σ_j w_j S_j)^-1 v_rest with S_j = M_j · B_j^-1 in the rest pose. Nothing to do (and
- * nothing done) when every joint's rest is its bind pose.
- */
-function toBindSpace(primitive: Primitive, skin: Skin, weights: SkinWeights): void {
-  const joints = skin.listJoints();
-  const ibm = skin.getInverseBindMatrices()?.getArray() ?? null;
-  const S = new Float64Array(joints.length * 16);
-  let identity = true;
-  joints.forEach((joint, j) => {
-    const B = new Float64Array(16);
-    for (let k = 0; k < 16; k++)
-      B[k] = ibm && ibm.length >= (j + 1) * 16 ? ibm[j * 16 + k] : k % 5 === 0 ? 1 : 0;
-    multiplyInto(joint.getWorldMatrix(), 0, B, 0, S, j * 16);
-    for (let k = 0; k < 16; k++) {
-      if (Math.abs(S[j * 16 + k] - (k % 5 === 0 ? 1 : 0)) > 1e-5) identity = false;
-    }
-  });
-  if (identity) return;
-  const position = primitive.getAttribute('POSITION')!;
-  const P = Float32Array.from(position.getArray()!);
-  const normal = primitive.getAttribute('NORMAL');
-  const N = normal ? Float32Array.from(normal.getArray()!) : null;
-  const K = weights.influences;
-  const blend = new Float64Array(16);
-  const inv = new Float64Array(16);
-  for (let v = 0; v < weights.vertexCount; v++) {
-    blend.fill(0);
-    for (let i = 0; i < K; i++) {
-      const w = weights.weights[v * K + i];
-      if (!(w > 0)) continue;
-      const o = weights.joints[v * K + i] * 16;
-      for (let k = 0; k < 16; k++) blend[k] += w * S[o + k];
-    }
-    if (!matInvert(blend, 0, inv, 0)) continue;
-    const x = P[v * 3];
-    const y = P[v * 3 + 1];
-    const z = P[v * 3 + 2];
-    P[v * 3] = inv[0] * x + inv[4] * y + inv[8] * z + inv[12];
-    P[v * 3 + 1] = inv[1] * x + inv[5] * y + inv[9] * z + inv[13];
-    P[v * 3 + 2] = inv[2] * x + inv[6] * y + inv[10] * z + inv[14];
-    if (N) {
-      // Normals go by the inverse transpose of inv: the blend's own linear part, transposed.
-      const nx = N[v * 3];
-      const ny = N[v * 3 + 1];
-      const nz = N[v * 3 + 2];
-      const mx = blend[0] * nx + blend[1] * ny + blend[2] * nz;
-      const my = blend[4] * nx + blend[5] * ny + blend[6] * nz;
-      const mz = blend[8] * nx + blend[9] * ny + blend[10] * nz;
-      const len = Math.hypot(mx, my, mz) || 1;
-      N[v * 3] = mx / len;
-      N[v * 3 + 1] = my / len;
-      N[v * 3 + 2] = mz / len;
-    }
-  }
-  primitive.setAttribute('POSITION', position.clone().setArray(P));
-  if (normal && N) primitive.setAttribute('NORMAL', normal.clone().setArray(N));
-}
-
-/** Writes JOINTS_n / WEIGHTS_n sets (4 influences each) for `weights`, replacing any others. */
-export function writeWeights(document: Document, primitive: Primitive, weights: SkinWeights): void {
-  for (const semantic of primitive.listSemantics()) {
-    if (!/^(JOINTS|WEIGHTS)_\d+$/.test(semantic)) continue;
-    const stale = primitive.getAttribute(semantic)!;
-    primitive.setAttribute(semantic, null);
-    // An accessor nothing else uses would be written as an unused object.
-    if (stale.listParents().every((p) => p.propertyType === 'Root')) stale.dispose();
-  }
-  const buffer =
-    primitive.getAttribute('POSITION')?.getBuffer() ?? document.getRoot().listBuffers()[0] ?? null;
-  const K = weights.influences;
-  const n = weights.vertexCount;
-  for (let set = 0; set * 4 < K; set++) {
-    const J = new Uint16Array(n * 4);
-    const W = new Float32Array(n * 4);
-    for (let v = 0; v < n; v++) {
-      for (let i = 0; i < 4; i++) {
-        J[v * 4 + i] = weights.joints[v * K + set * 4 + i];
-        W[v * 4 + i] = weights.weights[v * K + set * 4 + i];
-      }
-    }
-    primitive.setAttribute(
-      `JOINTS_${set}`,
-      document.createAccessor(`JOINTS_${set}`).setType('VEC4').setArray(J).setBuffer(buffer),
-    );
-    primitive.setAttribute(
-      `WEIGHTS_${set}`,
-      document.createAccessor(`WEIGHTS_${set}`).setType('VEC4').setArray(W).setBuffer(buffer),
-    );
-  }
 }

@@ -34,6 +34,7 @@ export interface WireResult {
   matched: number;
   inpainted: number;
   seeded: number;
+  kept: number;
 }
 
 export interface TransferRequest {
@@ -96,6 +97,7 @@ export function handleTransferRequest(
         matched: r.matched,
         inpainted: r.inpainted,
         seeded: r.seeded,
+        kept: r.kept,
       })),
     );
     const transfer = wire.flatMap((g) =>

@@ -19,11 +19,23 @@
  */
 
 import { SkinWeights } from '../skin/skin-weights.ts';
-import { assignInfluences, InfluenceSum } from '../tools/assign-influences.ts';
-import { inpaintWeights, TransferCancelled } from './inpaint-weights.ts';
+import { assignInfluences } from '../tools/assign-influences.ts';
+import { inpaintWeights } from './inpaint-weights.ts';
+import {
+  CHUNK,
+  checkpoint,
+  createMatching,
+  fallbackJoint,
+  type Matching,
+  matchAt,
+  matchLimits,
+  matchRobust,
+  TransferStatus,
+  throttle,
+} from './match-target.ts';
+import { writeMatchedOnly } from './matched-only.ts';
 import { type SourcePart, SourceSurface } from './source-surface.ts';
-import { buildTargetGraph, type TargetGraph } from './target-graph.ts';
-import { WeightTable } from './weight-table.ts';
+import { buildTargetGraph } from './target-graph.ts';
 
 export interface TransferOptions {
   /** Match distance as a fraction of the source's bounding-box diagonal. */
@@ -48,6 +60,14 @@ export interface TransferOptions {
   existing: SkinWeights | null;
   /** Locked joints of the target skin (joint-indexed), or null. */
   locked: Uint8Array | null;
+  /**
+   * Only where matched (needs `existing`): vertices the source does not reach keep their weights
+   * bit for bit instead of being inpainted; matched vertices within `border` edge rings of them
+   * blend from their own weights to the transferred ones. Ignored for a mesh without weights.
+   */
+  onlyMatched: boolean;
+  /** Rings of matched vertices that blend into the kept ones (only where matched). */
+  border: number;
   /** Called with the fraction done (0..1), at most every few thousand vertices. */
   onProgress?: ((fraction: number) => void) | null;
   /** When it turns true the transfer stops with {@link TransferCancelled}. */
@@ -63,10 +83,11 @@ export const TRANSFER_DEFAULTS: TransferOptions = {
   mode: 'robust',
   existing: null,
   locked: null,
+  onlyMatched: false,
+  border: 3,
 };
 
-/** How each target vertex got its weights. */
-export const TransferStatus = { none: 0, matched: 1, inpainted: 2, seeded: 3 } as const;
+export { TransferStatus };
 
 export interface TransferTarget {
   positions: Float32Array;
@@ -81,12 +102,12 @@ export interface TransferResult {
   matched: number;
   inpainted: number;
   seeded: number;
+  /** Vertices left with their own weights (only where matched). */
+  kept: number;
   /** Vertices whose locked weights left no legal result (unchanged). */
   refused: number;
   ms: number;
 }
-
-const CHUNK = 4096;
 
 /** Transfers weights from `source` (a built surface, or the parts to build one) to `target`. */
 export function transferWeights(
@@ -95,6 +116,95 @@ export function transferWeights(
   options: Partial<TransferOptions> = {},
 ): TransferResult {
   const start = performance.now();
+  const { o, surface, graph, n, K } = prepare(source, target, options);
+  const m = createMatching(surface, graph, o.jointCount);
+  const { fixed, seeds } = m;
+  const progress = throttle(o.onProgress ?? null);
+  if (o.mode === 'closest') {
+    for (let u = 0; u < graph.count; u++) {
+      if (u % CHUNK === 0) checkpoint(o.signal, progress, (0.9 * u) / graph.count);
+      matchAt(m, u, Number.POSITIVE_INFINITY);
+      fixed[u] = 1;
+    }
+  } else {
+    matchRobust(m, matchLimits(surface, o), o.signal, progress);
+    checkpoint(o.signal, progress, 0.7);
+    // Only where matched: the rest keeps its own weights, so there is nothing to inpaint.
+    if (o.onlyMatched && o.existing) return writeMatchedOnly(m, o.existing, o, start);
+    inpaintWeights(graph, fixed, m.table, o.jointCount, {
+      signal: o.signal,
+      onRegion: (done) => progress(0.7 + (0.25 * done) / Math.max(graph.count, 1)),
+    });
+    // A vertex no region reached (none should be: every piece is seeded) copies its closest.
+    for (let u = 0; u < graph.count; u++) {
+      if (fixed[u] !== 0 && m.table.has(u)) continue;
+      matchAt(m, u, Number.POSITIVE_INFINITY);
+      fixed[u] = 1;
+      seeds[u] = 1;
+    }
+  }
+  checkpoint(o.signal, progress, 0.95);
+  return write(m, n, K, o, start);
+}
+
+/** What a transfer would do, counted before it runs (see {@link transferCoverage}). */
+export interface TransferCoverage {
+  /** Per target vertex what the transfer would do: matched, inpainted (unmatched) or seeded. */
+  status: Uint8Array;
+  /** Target vertices (not welded) the source covers (copied as they are). */
+  matched: number;
+  /** Target vertices it does not reach: inpainted from around, or kept with "only where matched". */
+  inpainted: number;
+  /** Vertices of pieces it matches nowhere, seeded at their nearest approach. */
+  seeded: number;
+  ms: number;
+}
+
+/**
+ * How much of `target` the source covers: steps 1–2 of {@link transferWeights} alone (no
+ * inpainting, nothing written), so the counts are those the transfer will report — quick enough
+ * to show before a transfer that would replace a mesh's weights. `onlyMatched` is ignored: the
+ * counts say what the source reaches.
+ */
+export function transferCoverage(
+  source: SourceSurface | readonly SourcePart[],
+  target: TransferTarget,
+  options: Partial<TransferOptions> = {},
+): TransferCoverage {
+  const start = performance.now();
+  const { o, surface, graph, n } = prepare(source, target, options);
+  const status = new Uint8Array(n);
+  const out: TransferCoverage = { status, matched: n, inpainted: 0, seeded: 0, ms: 0 };
+  if (o.mode === 'closest') {
+    status.fill(TransferStatus.matched);
+  } else {
+    const m = createMatching(surface, graph, o.jointCount);
+    matchRobust(m, matchLimits(surface, o), o.signal, throttle(o.onProgress ?? null));
+    out.matched = 0;
+    for (let v = 0; v < n; v++) {
+      const u = graph.weld[v];
+      const s = m.seeds[u]
+        ? TransferStatus.seeded
+        : m.fixed[u]
+          ? TransferStatus.matched
+          : TransferStatus.inpainted;
+      status[v] = s;
+      if (s === TransferStatus.seeded) out.seeded++;
+      else if (s === TransferStatus.matched) out.matched++;
+      else out.inpainted++;
+    }
+  }
+  o.onProgress?.(1);
+  out.ms = performance.now() - start;
+  return out;
+}
+
+/** The options with defaults, the source surface, the welded target and its sizes; checks them. */
+function prepare(
+  source: SourceSurface | readonly SourcePart[],
+  target: TransferTarget,
+  options: Partial<TransferOptions>,
+) {
   // An option given as undefined means "the default", as if it were left out.
   const given = Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined));
   const o: TransferOptions = { ...TRANSFER_DEFAULTS, ...given };
@@ -105,186 +215,7 @@ export function transferWeights(
   if (o.existing && o.existing.vertexCount !== n) {
     throw new Error(`The target's weights hold ${o.existing.vertexCount} vertices, its mesh ${n}.`);
   }
-  const graph = buildTargetGraph(target.positions, target.indices);
-  const m: Matching = {
-    surface,
-    graph,
-    table: new WeightTable(graph.count),
-    fixed: new Uint8Array(graph.count),
-    seeds: new Uint8Array(graph.count),
-    sum: new InfluenceSum(o.jointCount),
-  };
-  const { table, fixed, seeds } = m;
-  const progress = throttle(o.onProgress ?? null);
-  const threshold = Math.max(o.distance, 0) * surface.diagonal;
-  const cosAngle = Math.cos((Math.min(Math.max(o.angle, 0), 180) * Math.PI) / 180);
-  const contact = Math.min(Math.max(o.contact, 0), Math.max(o.distance, 0)) * surface.diagonal;
-
-  if (o.mode === 'closest') {
-    for (let u = 0; u < graph.count; u++) {
-      if (u % CHUNK === 0) checkpoint(o.signal, progress, (0.9 * u) / graph.count);
-      matchAt(m, u, Number.POSITIVE_INFINITY);
-      fixed[u] = 1;
-    }
-  } else {
-    matchRobust(m, { threshold, cosAngle, contact }, o, progress);
-    checkpoint(o.signal, progress, 0.7);
-    inpaintWeights(graph, fixed, table, o.jointCount, {
-      signal: o.signal,
-      onRegion: (done) => progress(0.7 + (0.25 * done) / Math.max(graph.count, 1)),
-    });
-    // A vertex no region reached (none should be: every piece is seeded) copies its closest.
-    for (let u = 0; u < graph.count; u++) {
-      if (fixed[u] !== 0 && table.has(u)) continue;
-      matchAt(m, u, Number.POSITIVE_INFINITY);
-      fixed[u] = 1;
-      seeds[u] = 1;
-    }
-  }
-  checkpoint(o.signal, progress, 0.95);
-  return write(m, n, K, o, start);
-}
-
-/** What one transfer works on: the source, the welded target, the weight table and the marks. */
-interface Matching {
-  surface: SourceSurface;
-  graph: TargetGraph;
-  table: WeightTable;
-  /** Per welded vertex: 0 not yet weighted, 1 fixed (matched or seed), 2 inpainted. */
-  fixed: Uint8Array;
-  /** Per welded vertex: a seed of a piece that had no match. */
-  seeds: Uint8Array;
-  sum: InfluenceSum;
-}
-
-/** The match thresholds in model units (distances) and as a cosine. */
-interface MatchLimits {
-  threshold: number;
-  cosAngle: number;
-  contact: number;
-}
-
-/** Steps 1–2: matches by distance and normal, orients pieces, seeds unmatched pieces. */
-function matchRobust(
-  match: Matching,
-  { threshold, cosAngle, contact }: MatchLimits,
-  o: TransferOptions,
-  progress: (f: number) => void,
-): void {
-  const { surface, graph, fixed } = match;
-  const m = graph.count;
-  // Per candidate: its closest point's weights (in the table), distance and normals' dot product.
-  const dot = new Float32Array(m);
-  const gap = new Float32Array(m);
-  const near = new Uint8Array(m);
-  const vote = new Float64Array(graph.pieceCount);
-  for (let u = 0; u < m; u++) {
-    if (u % CHUNK === 0) checkpoint(o.signal, progress, (0.6 * u) / m);
-    if (!matchAt(match, u, threshold)) continue;
-    near[u] = 1;
-    gap[u] = surface.distance;
-    const d = normalDot(match, u);
-    dot[u] = d;
-    vote[graph.piece[u]] += d;
-  }
-  // A piece whose near vertices mostly face against the source is wound inside-out: flip it.
-  const flip = new Uint8Array(graph.pieceCount);
-  for (let p = 0; p < graph.pieceCount; p++) flip[p] = vote[p] < 0 ? 1 : 0;
-  const reach = contactDistances(graph, near, gap, contact, threshold);
-  const matchedInPiece = new Uint8Array(graph.pieceCount);
-  for (let u = 0; u < m; u++) {
-    if (!near[u]) continue;
-    const p = graph.piece[u];
-    const d = flip[p] ? -dot[u] : dot[u];
-    // A vertex without a normal (no triangle area) is matched on distance alone; one in
-    // contact with the body matches when it faces the body's side at all.
-    if (d >= cosAngle || Number.isNaN(d) || (gap[u] <= reach[p] && d > 0)) {
-      fixed[u] = 1;
-      matchedInPiece[p] = 1;
-    }
-  }
-  // Pieces with nothing matched: their nearest vertices (within `threshold` of the piece's
-  // nearest approach, normal-agreeing where any agree) become the seeds the inpainting grows from.
-  const members = piecesOf(graph);
-  for (let p = 0; p < graph.pieceCount; p++) {
-    if (matchedInPiece[p]) continue;
-    checkpoint(o.signal, progress, 0.6 + (0.1 * p) / graph.pieceCount);
-    seedPiece(match, members[p], threshold, cosAngle, flip[p] === 1);
-  }
-}
-
-function seedPiece(
-  match: Matching,
-  vertices: Int32Array,
-  threshold: number,
-  cosAngle: number,
-  flipped: boolean,
-): void {
-  const { surface, fixed, seeds } = match;
-  const distance = new Float64Array(vertices.length);
-  const agrees = new Uint8Array(vertices.length);
-  let nearest = Number.POSITIVE_INFINITY;
-  for (let i = 0; i < vertices.length; i++) {
-    const u = vertices[i];
-    matchAt(match, u, Number.POSITIVE_INFINITY);
-    distance[i] = surface.distance;
-    const d = normalDot(match, u) * (flipped ? -1 : 1);
-    agrees[i] = d >= cosAngle || Number.isNaN(d) ? 1 : 0;
-    if (surface.distance < nearest) nearest = surface.distance;
-  }
-  const within = nearest + Math.max(threshold, 1e-9);
-  let anyAgree = false;
-  for (let i = 0; i < vertices.length; i++) if (distance[i] <= within && agrees[i]) anyAgree = true;
-  for (let i = 0; i < vertices.length; i++) {
-    if (distance[i] <= within && (agrees[i] || !anyAgree)) {
-      fixed[vertices[i]] = 1;
-      seeds[vertices[i]] = 1;
-    }
-  }
-}
-
-/**
- * Per piece, the distance within which its vertices count as in contact with the source: the
- * `contact` floor, or 1.5 × the piece's median distance to the source when larger (a garment
- * layer sits at about one offset from the body; what hangs across a gap is much farther), at
- * most twice the floor and `threshold`.
- */
-function contactDistances(
-  graph: TargetGraph,
-  near: Uint8Array,
-  gap: Float32Array,
-  contact: number,
-  threshold: number,
-): Float64Array {
-  const lists: number[][] = Array.from({ length: graph.pieceCount }, () => []);
-  for (let u = 0; u < graph.count; u++) if (near[u]) lists[graph.piece[u]].push(gap[u]);
-  return Float64Array.from(lists, (list) => {
-    if (list.length === 0) return contact;
-    list.sort((a, b) => a - b);
-    // At most twice the floor: a cape or long skirt (large median) keeps its angle test.
-    return Math.min(threshold, 2 * contact, Math.max(contact, 1.5 * list[list.length >> 1]));
-  });
-}
-
-/** Queries the closest source point of welded vertex u; stores its weights in the table. */
-function matchAt({ surface, graph, table, sum }: Matching, u: number, maxDistance: number): boolean {
-  const v = graph.representative[u];
-  const P = graph.positions;
-  if (!surface.closest(P[v * 3], P[v * 3 + 1], P[v * 3 + 2], maxDistance)) return false;
-  sum.clear();
-  surface.addWeights(sum);
-  table.setFromSum(u, sum);
-  return true;
-}
-
-/** Cosine between target vertex u's normal and the last query's source normal (NaN: none). */
-function normalDot({ surface, graph }: Matching, u: number): number {
-  const N = graph.normals;
-  const nx = N[u * 3];
-  const ny = N[u * 3 + 1];
-  const nz = N[u * 3 + 2];
-  if (nx === 0 && ny === 0 && nz === 0) return Number.NaN;
-  return nx * surface.nx + ny * surface.ny + nz * surface.nz;
+  return { o, surface, graph: buildTargetGraph(target.positions, target.indices), n, K };
 }
 
 /** Step 4: writes the table to every target vertex, lock-aware. */
@@ -297,7 +228,16 @@ function write(
 ): TransferResult {
   const weights = o.existing ? o.existing.clone() : new SkinWeights(n, K);
   const status = new Uint8Array(n);
-  const result: TransferResult = { weights, status, matched: 0, inpainted: 0, seeded: 0, refused: 0, ms: 0 };
+  const result: TransferResult = {
+    weights,
+    status,
+    matched: 0,
+    inpainted: 0,
+    seeded: 0,
+    kept: 0,
+    refused: 0,
+    ms: 0,
+  };
   // Never unweighted: a vertex whose entries all go to locked joints falls back to its strongest.
   const fallback = (v: number, exclude: number) => fallbackJoint(table, graph.weld[v], exclude, o.locked);
   for (let v = 0; v < n; v++) {
@@ -319,44 +259,4 @@ function write(
   o.onProgress?.(1);
   result.ms = performance.now() - start;
   return result;
-}
-
-function fallbackJoint(table: WeightTable, u: number, exclude: number, locked: Uint8Array | null): number {
-  const S = table.slots;
-  for (let i = u * S; i < u * S + S; i++) {
-    const j = table.joints[i];
-    if (j >= 0 && j !== exclude && !locked?.[j]) return j;
-  }
-  return -1;
-}
-
-/** The welded vertices of each piece. */
-function piecesOf(graph: TargetGraph): Int32Array[] {
-  const counts = new Int32Array(graph.pieceCount);
-  for (let u = 0; u < graph.count; u++) counts[graph.piece[u]]++;
-  const out = Array.from(counts, (c) => new Int32Array(c));
-  const fill = new Int32Array(graph.pieceCount);
-  for (let u = 0; u < graph.count; u++) out[graph.piece[u]][fill[graph.piece[u]]++] = u;
-  return out;
-}
-
-function checkpoint(
-  signal: { aborted: boolean } | null | undefined,
-  progress: (f: number) => void,
-  f: number,
-) {
-  if (signal?.aborted) throw new TransferCancelled();
-  progress(f);
-}
-
-/** Passes progress on at most every ~10 ms (workers post each call). */
-function throttle(onProgress: ((f: number) => void) | null): (f: number) => void {
-  if (!onProgress) return () => {};
-  let last = 0;
-  return (f) => {
-    const now = performance.now();
-    if (now - last < 10) return;
-    last = now;
-    onProgress(f);
-  };
 }

@@ -109,6 +109,14 @@ describe('skinsmith transfer', () => {
         /exclude/,
       ],
       [['transfer', join(dir, 'missing.glb'), '-o', join(dir, 'x.glb'), '--to', 'Shirt'], /missing\.glb/],
+      [
+        ['transfer', dressed, '-o', join(dir, 'x.glb'), '--to', 'Shirt', '--border', '2'],
+        /--border needs --only-matched/,
+      ],
+      [
+        ['transfer', dressed, '-o', join(dir, 'x.glb'), '--to', 'Shirt', '--only-matched', '--border', '1.5'],
+        /whole number/,
+      ],
     ];
     for (const [argv, message] of cases) {
       const r = await run(...argv);
@@ -116,5 +124,62 @@ describe('skinsmith transfer', () => {
       expect(r.stderr.trim().split('\n')).toHaveLength(1);
       expect(r.stderr).toMatch(message);
     }
+  });
+});
+
+describe('skinsmith transfer onto a mesh that has weights', () => {
+  // The four-skin mannequin: the trunk (Part0) from the left arm (Part1) alone, which reaches
+  // the shoulder and little else (issue 26: a transfer that silently rewrote a mesh).
+  let modular: string;
+  beforeAll(async () => {
+    modular = join(dir, 'modular.glb');
+    writeFileSync(modular, await new WebIO().writeBinary(exportedAs('multi-skin', 3000)));
+  });
+
+  it('says on stderr how much it replaced without a match, and how to keep it', async () => {
+    const r = await run(
+      'transfer',
+      modular,
+      '-o',
+      join(dir, 'rewritten.glb'),
+      '--to',
+      'Part0',
+      '--from',
+      'Part1',
+    );
+    expect(r.code).toBe(0);
+    const summary = JSON.parse(r.stdout);
+    const over = summary.inpainted + summary.seeded;
+    expect(over / summary.vertices).toBeGreaterThan(0.5);
+    expect(summary.kept).toBe(0);
+    expect(r.stderr).toContain(
+      `the other ${over} were replaced by inpainted ones (--only-matched keeps them)`,
+    );
+  });
+
+  it('--only-matched keeps the weights of the vertices it does not reach, bit for bit', async () => {
+    const out = join(dir, 'only-matched.glb');
+    const r = await run('transfer', modular, '-o', out, '--to', 'Part0', '--from', 'Part1', '--only-matched');
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('');
+    const summary = JSON.parse(r.stdout);
+    expect(summary.onlyMatched).toBe(true);
+    expect(summary.kept).toBeGreaterThan(summary.vertices / 2);
+    expect(summary.matched + summary.kept).toBe(summary.vertices);
+    const source = await read(modular);
+    const result = await read(out);
+    const trunk = (m: typeof source) => m.primitives.find((p) => p.mesh.getName() === 'Part0')!.weights;
+    const a = trunk(source);
+    const b = trunk(result);
+    expect(findInvariantViolations(b)).toEqual([]);
+    let same = 0;
+    for (let v = 0; v < a.vertexCount; v++) {
+      let equal = true;
+      for (let i = v * 4; i < v * 4 + 4; i++)
+        if (a.joints[i] !== b.joints[i] || !Object.is(a.weights[i], b.weights[i])) equal = false;
+      if (equal) same++;
+    }
+    // Every kept vertex is as it was (matched ones may happen to be too).
+    expect(same).toBeGreaterThanOrEqual(summary.kept);
   });
 });
