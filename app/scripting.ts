@@ -20,6 +20,7 @@ import {
 } from './paint/script-paint.ts';
 import { type ScriptPersist, scriptPersist } from './persist/script-persist.ts';
 import { type ScriptPose, scriptPose } from './pose/script-pose.ts';
+import { type ScriptSkeleton, scriptSkeleton } from './skeleton/script-skeleton.ts';
 import { type EditorMode, type UiState, useUi } from './store.ts';
 import { type ScriptTransfer, scriptTransfer } from './transfer/script-transfer.ts';
 import { viewport } from './viewport-bridge.ts';
@@ -79,6 +80,8 @@ export interface SkinsmithApi {
   stats(): Stats;
   /** Posing: joint rotations, reset, presets, clips, skinning preview, creases (docs/user-guide.md, "Testing the bends"). */
   pose: ScriptPose;
+  /** Skeleton edits with the mesh kept: move, orient, add, split, delete, rename, re-parent, bind pose (docs/scripting.md). */
+  skeleton: ScriptSkeleton;
   /**
    * Weight layers of the loaded character (the Layers panel's calls; layers by id or name):
    * list, add, duplicate, remove, move, setVisible, setOpacity, rename, mergeDown, flatten,
@@ -241,6 +244,7 @@ export function installScripting(): SkinsmithApi {
     influences: (primitiveIndex, vertex) => editor.influences(primitiveIndex, vertex),
     stats,
     pose: scriptPose,
+    skeleton: scriptSkeleton,
     layers: editor.layers,
     display: async (flags) => {
       if (flags) useUi.setState(flags);

@@ -40,6 +40,7 @@ import { PaintSession } from './paint-session.ts';
 import { PaintTargets } from './paint-targets.ts';
 import { PoseSession } from './pose-session.ts';
 import { SelectionSession } from './selection-session.ts';
+import { SkeletonSession } from './skeleton-session.ts';
 import { type ToolReport, ToolSession } from './tools-session.ts';
 import {
   addToCharacterJob,
@@ -166,6 +167,7 @@ export class Editor {
   private surfaceCache: PaintTargets | null = null;
   private currentMode: EditorMode = 'inspect';
   private poseSession: PoseSession | null = null;
+  private skeletonSession: SkeletonSession | null = null;
   private selectionSession: SelectionSession | null = null;
   private toolSession: ToolSession | null = null;
   /**
@@ -483,6 +485,12 @@ export class Editor {
   get pose(): PoseSession {
     this.poseSession ??= new PoseSession(this);
     return this.poseSession;
+  }
+
+  /** Editing the skeleton with the mesh kept: move, orient, add, split, delete… (see SkeletonSession). */
+  get skeleton(): SkeletonSession {
+    this.skeletonSession ??= new SkeletonSession(this);
+    return this.skeletonSession;
   }
 
   // --- Vertex selection, weight tools and checks (src/editor/selection-session.ts, tools-session.ts) ---

@@ -148,6 +148,17 @@ export class LayerSession {
     }
   }
 
+  /**
+   * Gives `model`, before a structure step installs it, these layers (a skeleton edit that moved
+   * weights between joints has moved them in every layer too) instead of carrying the current
+   * model's as they are. Throws when they do not fit the model.
+   */
+  seed(model: SkinnedModel, saved: SavedStack): void {
+    const stack = new LayerStack(model.primitives.map((p) => p.weights));
+    stack.loadSnapshot(saved);
+    this.stacks.set(model, stack);
+  }
+
   /** The stack as plain data for autosave and project files (null: no layer above the base). */
   snapshot(): SavedStack | null {
     return this.editor.model ? this.stack.snapshot() : null;

@@ -209,6 +209,11 @@ export class PaintTargets {
     return out;
   }
 
+  /** The manual pairs (joint ids) set with {@link overrideMirror}, oldest first. */
+  get mirrorOverrides(): readonly (readonly [number, number])[] {
+    return this.overrides;
+  }
+
   /** Sets a manual pair (joint ids), replacing what names and positions found. */
   overrideMirror(a: number, b: number): void {
     this.overrides = this.overrides.filter(([x, y]) => x !== a && y !== a && x !== b && y !== b);

@@ -106,17 +106,51 @@ function bindPositionFromInverse(m: Float32Array, o: number): [number, number, n
   return [x, y, z];
 }
 
+function skinnedPrimitive(
+  id: number,
+  mesh: Mesh,
+  primitive: Primitive,
+  meshIndex: number,
+  primitiveIndex: number,
+  skins: number[],
+  weights: SkinWeights,
+): SkinnedPrimitive {
+  return {
+    id,
+    name: `${mesh.getName() || `mesh ${meshIndex}`}${mesh.listPrimitives().length > 1 ? ` #${primitiveIndex}` : ''}`,
+    mesh,
+    primitive,
+    meshIndex,
+    primitiveIndex,
+    skins,
+    positions: readPositions(primitive.getAttribute('POSITION')!),
+    indices: readIndices(primitive.getIndices()),
+    weights,
+  };
+}
+
 function countSets(primitive: Primitive): number {
   let sets = 0;
   while (primitive.getAttribute(`JOINTS_${sets}`) && primitive.getAttribute(`WEIGHTS_${sets}`)) sets++;
   return sets;
 }
 
+/** Options of {@link buildSkinnedModel}. */
+export interface BuildSkinnedModelOptions {
+  /** Influences per vertex the editor keeps (default: 8 when a primitive has two sets, else 4). */
+  influences?: 4 | 8;
+  /**
+   * The weights a primitive already has (a skeleton edit rebuilding the model over its edited
+   * document): used as they are instead of reading and repairing JOINTS_n/WEIGHTS_n.
+   */
+  weightsOf?: (meshIndex: number, primitiveIndex: number) => SkinWeights | undefined;
+}
+
 /**
  * Builds the editor's view of a Document: joints, skins, and the SkinWeights of every skinned
  * primitive, repairing weights that break the invariants (and counting why).
  */
-export function buildSkinnedModel(document: Document, options: { influences?: 4 | 8 } = {}): SkinnedModel {
+export function buildSkinnedModel(document: Document, options: BuildSkinnedModelOptions = {}): SkinnedModel {
   const root = document.getRoot();
   const nodes = root.listNodes();
   const nodeIndex = new Map<Node, number>();
@@ -200,6 +234,13 @@ export function buildSkinnedModel(document: Document, options: { influences?: 4 
       const sets = countSets(primitive);
       if (!skinList || sets === 0 || !position) return;
       skinnedVertexCount += count;
+      const kept = options.weightsOf?.(meshIndex, primitiveIndex);
+      if (kept) {
+        primitives.push(
+          skinnedPrimitive(primitives.length, mesh, primitive, meshIndex, primitiveIndex, skinList, kept),
+        );
+        return;
+      }
       const jointCount = Math.min(...skinList.map((s) => skins[s].joints.length));
       const rawJoints: ArrayLike<number>[] = [];
       const rawWeights: ArrayLike<number>[] = [];
@@ -212,18 +253,9 @@ export function buildSkinnedModel(document: Document, options: { influences?: 4 
       for (const [reason, n] of Object.entries(report.byReason)) {
         if (n) repairReasons[reason] = (repairReasons[reason] ?? 0) + n;
       }
-      primitives.push({
-        id: primitives.length,
-        name: `${mesh.getName() || `mesh ${meshIndex}`}${mesh.listPrimitives().length > 1 ? ` #${primitiveIndex}` : ''}`,
-        mesh,
-        primitive,
-        meshIndex,
-        primitiveIndex,
-        skins: skinList,
-        positions: readPositions(position),
-        indices: readIndices(primitive.getIndices()),
-        weights,
-      });
+      primitives.push(
+        skinnedPrimitive(primitives.length, mesh, primitive, meshIndex, primitiveIndex, skinList, weights),
+      );
     });
   });
 

@@ -83,6 +83,37 @@ export function keepSourceExtensions(document: Document, json: Json): void {
   });
 }
 
+/**
+ * Gives `to` (a copy of `from` with the same element order, e.g. a skeleton edit's working copy)
+ * what was kept of `from`'s source JSON, as its own copy.
+ */
+export function carrySourceExtensions(from: Document, to: Document): void {
+  const snap = snapshots.get(from);
+  if (snap) snapshots.set(to, { ...structuredClone(snap) });
+}
+
+/**
+ * Edits the kept source JSON of `document` (only `extensions` and the arrays scenes, nodes,
+ * meshes, materials, skins, animations, cameras, textures, samplers are kept): an edit that
+ * removes or renumbers nodes or animation channels keeps it matched to the document by index
+ * (see src/skeleton/node-remap.ts). Nothing happens when the source had nothing kept.
+ */
+export function editSourceJson(document: Document, edit: (json: Json) => void): void {
+  const snap = snapshots.get(document);
+  if (snap) edit(snap.json);
+}
+
+/** The JSON pointer of KHR_animation_pointer channel `channel` of animation `animation` in the source, or null. */
+export function sourceChannelPointer(document: Document, animation: number, channel: number): string | null {
+  const snap = snapshots.get(document);
+  const anim =
+    snap && Array.isArray(snap.json.animations) ? (snap.json.animations as unknown[])[animation] : null;
+  const ch = isObject(anim) && Array.isArray(anim.channels) ? (anim.channels as unknown[])[channel] : null;
+  const target = isObject(ch) && isObject(ch.target) ? ch.target : null;
+  const ext = target && isObject(target.extensions) ? target.extensions.KHR_animation_pointer : null;
+  return isObject(ext) && typeof ext.pointer === 'string' ? ext.pointer : null;
+}
+
 /** Writes back into `out` (the export's JSON) what {@link keepSourceExtensions} kept for `document`. */
 export function restoreSourceExtensions(out: Json, document: Document): RestoredExtensions {
   const result: RestoredExtensions = { restored: [], dropped: [], namedTextures: 0 };
