@@ -53,8 +53,8 @@ function brushChange(saved: { [key: string]: JsonValue }, current: BrushSettings
 
 /**
  * Hands the restored state's parts the Editor does not own (restoreSession and openProject set
- * locks and selection themselves) to their owners: brush and mirror settings to the paint
- * session, the pose and the named poses to the pose session, excluded joints to the editor.
+ * locks, selection, named poses and the pose themselves) to their owners: brush and mirror
+ * settings to the paint session, excluded joints to the editor.
  */
 export function applyHookState(editor: Editor, state: SessionState): void {
   const change = brushChange({ ...state.brush, ...state.mirror }, editor.paint.settings);
@@ -64,17 +64,5 @@ export function applyHookState(editor: Editor, state: SessionState): void {
   for (const joint of state.excludedJoints) {
     // A joint id that is not in this model (another version of the file) is skipped.
     if (model.joints.has(joint)) editor.setExcluded(joint, true);
-  }
-  if (Object.keys(state.namedPoses).length > 0) editor.pose.importPoses(state.namedPoses);
-  if (Object.keys(state.pose).length === 0) return;
-  try {
-    editor.pose.fromRecord(state.pose);
-    posedModel = model;
-  } catch (err) {
-    // The weights are back; a pose that does not fit is only a view of them.
-    editor.notify({
-      level: 'warning',
-      message: `The saved pose could not be applied: ${(err as Error).message}`,
-    });
   }
 }

@@ -13,13 +13,20 @@ type Snapshot = Map<number, number[]>;
  * posed mesh the editor computes on the CPU for painting (src/pose/posed-mesh.ts explains why
  * the spaces agree). The editor does the math: this copies its node TRS onto the loader's objects.
  *
- * Back at the bind pose it restores the loader's own TRS numbers rather than the editor's, so
- * reset gives the bind-pose pixels bit for bit whatever rounding a decomposition would add.
+ * Back at the rest pose it restores the loader's own TRS numbers rather than the editor's, so
+ * reset gives the rest-pose pixels bit for bit whatever rounding a decomposition would add.
+ *
+ * What is drawn and what is painted never part: a view takes the editor's pose when it is made
+ * (a scene built after the pose was set, as a restore or a project does, starts posed), and
+ * {@link PoseView.inStep} says whether it still shows the editor's pose revision, so the
+ * viewport re-syncs before any frame that would draw another pose, whatever event was missed.
  */
 export class PoseView {
   readonly dq: DqPreview;
   readonly crease: CreaseOverlay;
   private readonly snapshot: Snapshot = new Map();
+  /** The editor's pose revision this scene shows (-1: none yet). */
+  private synced = -1;
 
   constructor(private readonly shown: Shown) {
     for (const [id, o] of shown.scene.nodeObjects)
@@ -27,6 +34,15 @@ export class PoseView {
     this.dq = new DqPreview(shown.scene);
     this.crease = new CreaseOverlay(shown.scene);
     this.dq.onCopy = (mesh, prim) => this.crease.attach(mesh, prim);
+    this.sync();
+  }
+
+  /**
+   * True when the scene shows the editor's current pose (or its model is no longer the editor's:
+   * a scene on its way out has nothing to follow).
+   */
+  get inStep(): boolean {
+    return editor.model !== this.shown.scene.model || this.synced === editor.pose.revision;
   }
 
   /** Applies the editor's current pose (and skinning mode) to the scene. */
@@ -34,7 +50,9 @@ export class PoseView {
     const model = this.shown.scene.model;
     if (editor.model !== model) return;
     const pose = editor.pose;
-    const posed = pose.posed;
+    this.synced = pose.revision;
+    // `shown` builds nothing for a model never posed (the scene is at the file's rest pose already).
+    const posed = pose.shown !== 'rest';
     const objects = this.shown.scene.nodeObjects;
     if (posed) {
       const { nodeIds, trs } = pose.nodeTransforms();
@@ -64,7 +82,7 @@ export class PoseView {
 
   /** Posed vertices moved without a pose change (painting while posed). */
   weightsChanged(primitives: Iterable<number>): void {
-    if (editor.model !== this.shown.scene.model || !editor.pose.posed) return;
+    if (editor.model !== this.shown.scene.model || editor.pose.shown === 'rest') return;
     this.dq.refresh(primitives);
     this.crease.sync();
   }

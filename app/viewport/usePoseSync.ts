@@ -62,6 +62,11 @@ export function usePoseSync(shown: Shown | null): void {
     invalidate();
   }, [view, crease, invalidate]);
 
-  // Before each render: the preview copies wear whatever material the display gave the originals.
-  useFrame(() => view?.dq.followMaterials());
+  // Before each render: never a frame of another pose than the editor's (a change whose event
+  // this view missed is caught here), and the preview copies wear the originals' materials.
+  useFrame(() => {
+    if (!view) return;
+    if (!view.inStep) view.sync();
+    view.dq.followMaterials();
+  });
 }

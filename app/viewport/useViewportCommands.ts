@@ -5,6 +5,7 @@ import { editor } from '../editor-instance.ts';
 import { useUi } from '../store.ts';
 import { viewport } from '../viewport-bridge.ts';
 import { fitBox } from './camera-fit.ts';
+import { drawnPositions } from './drawn-positions.ts';
 import type { Shown } from './ModelView.tsx';
 
 type Orbit = { target: Vector3; update: () => void } | null;
@@ -42,28 +43,9 @@ export function useViewportCommands(shown: Shown | null): void {
       const rect = gl.domElement.getBoundingClientRect();
       return { x: rect.left + ((p.x + 1) / 2) * rect.width, y: rect.top + ((1 - p.y) / 2) * rect.height };
     };
-    const drawnPositions = () => {
-      const out = new Map<number, Float32Array>();
-      if (!shown) return out;
-      shown.scene.root.updateMatrixWorld(true);
-      const v = new Vector3();
-      for (const { mesh, prim } of shown.scene.skinned) {
-        if (out.has(prim.id)) continue; // one instance per primitive, as the editor paints one
-        const position = mesh.geometry.getAttribute('position');
-        const positions = new Float32Array(position.count * 3);
-        for (let i = 0; i < position.count; i++) {
-          v.fromBufferAttribute(position, i);
-          mesh
-            .applyBoneTransform(i, v)
-            .applyMatrix4(mesh.matrixWorld)
-            .toArray(positions, i * 3);
-        }
-        out.set(prim.id, positions);
-      }
-      return out;
-    };
+    const drawn = () => (shown ? drawnPositions(shown.scene) : new Map<number, Float32Array>());
     viewport.register({
-      drawnPositions,
+      drawnPositions: drawn,
       invalidate,
       frameAll: () => frame(shown?.bounds ?? null, false),
       frameSelected,

@@ -59,11 +59,13 @@ export class PoseSession {
   private readonly editor: SessionContext;
   private state: PoseState | null = null;
   private mode: SkinningMode = 'linear';
+  private rev = 0;
 
   constructor(editor: SessionContext) {
     this.editor = editor;
     editor.events.on('model', () => {
       this.state = null;
+      this.rev++;
     });
     editor.events.on('weights', (ranges) => {
       const model = editor.model;
@@ -75,6 +77,14 @@ export class PoseSession {
   }
 
   // --- State ---
+
+  /**
+   * Counts every change of what the pose shows (a pose or skinning-mode change, a new model):
+   * a view that drew revision r is in step while this is still r. Reading it builds nothing.
+   */
+  get revision(): number {
+    return this.rev;
+  }
 
   /** The skeleton of the loaded model (joints, their ancestors, rest and bind transforms). */
   get skeleton(): Skeleton {
@@ -402,6 +412,7 @@ export class PoseSession {
 
   private changed(reason: PoseChangeReason, joints: number[] | 'all'): void {
     this.require().update(this.mode);
+    this.rev++;
     this.events.emit('pose', { reason, joints });
   }
 }

@@ -150,6 +150,8 @@ export class EditorAutosave {
    * it with a running session but does not start one for a model opened with `startOn: 'edit'`.
    */
   markState(isEdit = true): void {
+    // A restore's own changes (its pose) describe the session being restored, saved already.
+    if (this.restoring) return;
     if (this.waiting) {
       if (isEdit) this.startOnEdit();
       return;

@@ -117,8 +117,8 @@ export function takeProjectState(document: Document): ProjectState | null {
 
 /**
  * Opens a file, and when it is a project file, restores its editor state: the weights come from
- * its accessors, locks and selection through the editor; the returned state's pose, named poses, brush, mirror
- * and excluded joints are for the app to hand on. A plain glTF opens as usual (returns null).
+ * its accessors; locks, selection, named poses and the pose through the editor; the returned
+ * state's brush, mirror and excluded joints are for the app to hand on. A plain glTF opens as usual (returns null).
  */
 export async function openProject(editor: Editor, input: InputFiles): Promise<ProjectState | null> {
   const model = await editor.load(input);

@@ -28,18 +28,33 @@ export function applySavedWeights(
   });
 }
 
-/** Locks and selection through the editor's own methods, skipping joints the model lacks. */
+/**
+ * Locks, selection, named poses and the pose through the editor's own methods, skipping joints
+ * the model lacks. The pose goes through editor.pose like any pose change, so the paint surfaces
+ * and every view of the model (told by its 'pose' event and revision) show the same bend.
+ */
 export function applySessionState(editor: Editor, state: SessionState): void {
   const model = editor.requireModel();
   for (const id of state.locks) if (model.joints.has(id)) editor.setLocked(id, true);
   const joint = state.selection.joint;
   if (joint !== null && model.joints.has(joint)) editor.selectJoint(joint);
+  if (Object.keys(state.namedPoses).length > 0) editor.pose.importPoses(state.namedPoses);
+  if (Object.keys(state.pose).length === 0) return;
+  try {
+    editor.pose.fromRecord(state.pose);
+  } catch (err) {
+    // The weights are back; a pose that does not fit is only a view of them.
+    editor.notify({
+      level: 'warning',
+      message: `The saved pose could not be applied: ${(err as Error).message}`,
+    });
+  }
 }
 
 /**
  * Brings a saved session back into the editor: reads its source file again, builds the model with
- * the session's K, puts the saved weights in bit for bit, then locks and selection. Returns the
- * state, whose pose, brush, mirror and excluded joints the app hands to their owners.
+ * the session's K, puts the saved weights in bit for bit, then locks, selection, named poses and
+ * the pose. Returns the state, whose brush, mirror and excluded joints the app hands to their owners.
  * Throws LoadError (the source no longer opens) or SessionError (the weights do not fit it);
  * the editor keeps what it had until everything is ready.
  */
