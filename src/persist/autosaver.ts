@@ -2,6 +2,7 @@ import { Emitter } from '../editor/emitter.ts';
 import type { SavedStack } from '../layers/layer-stack.ts';
 import type { SessionState, WeightsView } from './session.ts';
 import {
+  chunkCount,
   pruneSessions,
   SESSION_FORMAT,
   type SessionMetaRecord,
@@ -242,15 +243,31 @@ export class Autosaver {
     if (!first && chunks.length === 0 && !stateDirty && !thumbDirty && !layersDirty) return;
     const views = source.weights();
     const thumbnail = this.thumbnail;
+    const chunkVertices = this.chunkVertices;
     const entries: [string, unknown][] = [];
     if (first) entries.push([sessionKey.source(id), source.sourceBytes]);
     for (const key of chunks) {
       const [p, c] = key.split('/').map(Number);
-      if (views[p]) entries.push([sessionKey.chunk(id, p, c), sliceChunk(views[p], c, this.chunkVertices)]);
+      if (views[p]) entries.push([sessionKey.chunk(id, p, c), sliceChunk(views[p], c, chunkVertices)]);
     }
     if (stateDirty) entries.push([sessionKey.state(id), source.state()]);
     if (layersDirty) entries.push([sessionKey.layers(id), source.layers?.() ?? null]);
     if (thumbDirty && thumbnail) entries.push([sessionKey.thumb(id), thumbnail]);
+    // Deleted meanwhile (from the list in another tab, or replaced by another tab's session of the
+    // same file): this save writes the session whole again, so what it keeps saving restores.
+    if (!first && !(await this.sessionExists(id))) {
+      entries.length = 0;
+      entries.push([sessionKey.source(id), source.sourceBytes]);
+      views.forEach((view, p) => {
+        for (let c = 0; c < chunkCount(view.vertexCount, chunkVertices); c++)
+          entries.push([sessionKey.chunk(id, p, c), sliceChunk(view, c, chunkVertices)]);
+      });
+      entries.push(
+        [sessionKey.state(id), source.state()],
+        [sessionKey.layers(id), source.layers?.() ?? null],
+      );
+      if (thumbnail) entries.push([sessionKey.thumb(id), thumbnail]);
+    }
     const savedAt = Date.now();
     const meta: SessionMetaRecord = {
       format: SESSION_FORMAT,
@@ -259,7 +276,7 @@ export class Autosaver {
       createdAt: this.createdAt,
       savedAt,
       sourceByteLength: source.sourceBytes.byteLength,
-      chunkVertices: this.chunkVertices,
+      chunkVertices,
       primitives: views.map((v) => ({ vertexCount: v.vertexCount, influences: v.influences })),
       hasThumbnail: thumbnail !== null,
     };
@@ -289,6 +306,15 @@ export class Autosaver {
       } catch (err) {
         this.fail(err);
       }
+    }
+  }
+
+  /** The session's meta record is still in the store (a failed read counts as there: the save reports it). */
+  private async sessionExists(id: string): Promise<boolean> {
+    try {
+      return (await this.store.get(sessionKey.meta(id))) !== undefined;
+    } catch {
+      return true;
     }
   }
 

@@ -81,12 +81,22 @@ export async function listSessionMetas(store: SessionStore): Promise<SessionMeta
     .sort((a, b) => b.savedAt - a.savedAt);
 }
 
-/** The restore offer: the saved sessions, newest first, with name, time and thumbnail. */
+/**
+ * The newest session of each file, newest first: the restore offer has one entry per file (the
+ * same file opened again replaces its entry; older duplicates, from a second tab or an older
+ * version, are pruned when a session next starts).
+ */
+export function newestPerFile<T extends { fileName: string }>(newestFirst: readonly T[]): T[] {
+  const seen = new Set<string>();
+  return newestFirst.filter((m) => !seen.has(m.fileName) && !!seen.add(m.fileName));
+}
+
+/** The restore offer: the saved sessions, one per file, newest first, with name, time and thumbnail. */
 export async function listSessions(
   store: SessionStore,
   limit = Number.POSITIVE_INFINITY,
 ): Promise<SessionSummary[]> {
-  const metas = (await listSessionMetas(store)).slice(0, limit);
+  const metas = newestPerFile(await listSessionMetas(store)).slice(0, limit);
   return Promise.all(
     metas.map(async (m) => ({
       id: m.id,
@@ -149,10 +159,24 @@ export async function deleteSession(store: SessionStore, id: string): Promise<vo
   await store.delMany((await store.keys()).filter((key) => key.startsWith(prefix)));
 }
 
-/** Keeps the `keep` newest sessions (and `protect`), deleting the rest; returns the ids removed. */
+/**
+ * Keeps one session per file (the newest, or `protect` for its file) and of those the `keep`
+ * newest (and `protect`), deleting the rest; returns the ids removed.
+ */
 export async function pruneSessions(store: SessionStore, keep: number, protect?: string): Promise<string[]> {
   const metas = await listSessionMetas(store);
-  const doomed = metas.filter((m, i) => i >= keep && m.id !== protect).map((m) => m.id);
+  const kept = metas.find((m) => m.id === protect);
+  // The protected session stands for its file, whatever another tab saved of it since.
+  const candidates = kept ? [kept, ...metas.filter((m) => m.id !== protect)] : metas;
+  const perFile = new Set(newestPerFile(candidates).map((m) => m.id));
+  let count = 0;
+  const doomed = metas
+    .filter((m) => {
+      if (m.id === protect) return false;
+      if (!perFile.has(m.id)) return true;
+      return ++count + (kept ? 1 : 0) > keep;
+    })
+    .map((m) => m.id);
   if (doomed.length === 0) return [];
   const prefixes = doomed.map(sessionKey.prefix);
   await store.delMany((await store.keys()).filter((key) => prefixes.some((p) => key.startsWith(p))));

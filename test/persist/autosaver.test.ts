@@ -146,4 +146,62 @@ describe('Autosaver', () => {
     expect(Array.from(old.weights[0].weights.subarray(0, 2))).toEqual([0.25, 0.75]);
     expect(store.data.has(sessionKey.meta(saver.sessionId))).toBe(true);
   });
+
+  it('keeps one session per file: the same file opened again replaces its entry, newest first', async () => {
+    const store = new MemorySessionStore();
+    const saver = new Autosaver(store, { keepSessions: 5 });
+    const order = ['Fox.glb', 'Wolf.glb', 'Fox.glb', 'Robot.glb', 'Fox.glb'];
+    const ids: string[] = [];
+    for (const name of order) {
+      saver.begin(source(10, name));
+      await saver.flush();
+      ids.push(saver.sessionId);
+      await vi.advanceTimersByTimeAsync(1000);
+    }
+    const list = await listSessions(store);
+    expect(list.map((s) => s.fileName)).toEqual(['Fox.glb', 'Robot.glb', 'Wolf.glb']);
+    expect(list[0].id).toBe(ids[4]);
+    // The replaced sessions are gone from the store, not only from the list.
+    for (const gone of [ids[0], ids[2]])
+      expect((await store.keys()).some((k) => k.startsWith(`session/${gone}/`))).toBe(false);
+  });
+
+  it('lists one entry per file even when the store holds several (a second tab, an older version)', async () => {
+    const store = new MemorySessionStore();
+    const a = new Autosaver(store);
+    const b = new Autosaver(store);
+    a.begin(source(10, 'Fox.glb'));
+    await a.flush();
+    await vi.advanceTimersByTimeAsync(1000);
+    // Another tab's session of the same file, written as an older version did (no pruning by file).
+    b.begin(source(10, 'Fox.glb'));
+    const bId = b.sessionId;
+    await b.flush();
+    const list = await listSessions(store);
+    expect(list.map((s) => [s.fileName, s.id])).toEqual([['Fox.glb', bId]]);
+  });
+
+  it('writes a session whole again when it was deleted meanwhile (another tab replaced it)', async () => {
+    const store = new MemorySessionStore();
+    const saver = new Autosaver(store, { chunkVertices: 10 });
+    const src = source(35, 'Fox.glb');
+    saver.begin(src);
+    await saver.flush();
+    const id = saver.sessionId;
+    // Another tab opened Fox.glb and its first save replaced this tab's session.
+    const other = new Autosaver(store);
+    other.begin(source(35, 'Fox.glb'));
+    await other.flush();
+    expect(store.data.has(sessionKey.meta(id))).toBe(false);
+    // This tab paints on: its next save brings its session back complete.
+    src.w.weights[31 * 4] = 0.5;
+    src.w.weights[31 * 4 + 1] = 0.5;
+    src.w.joints[31 * 4 + 1] = 2;
+    saver.markWeights(0, 31, 32);
+    await saver.flush();
+    const back = await loadSession(store, id);
+    expect(back.weights[0].weights).toEqual(src.w.weights);
+    expect(back.weights[0].joints).toEqual(src.w.joints);
+    expect(back.sourceBytes).toEqual(src.sourceBytes);
+  });
 });
