@@ -111,6 +111,11 @@ export function ExportReport({ prepared }: { prepared: PreparedExport }) {
             </span>
           </Fact>
         )}
+        {result.editNotes.length > 0 && (
+          <Fact label="Skeleton edits">
+            <span data-testid="skeleton-notes">{result.editNotes.join('; ')}</span>
+          </Fact>
+        )}
         {result.recompressed.length > 0 && (
           <Fact label="Compression">{result.recompressed.join(', ')} again, lossless (as in the source)</Fact>
         )}

@@ -10,6 +10,7 @@ import { limitCommand } from './limit-command.ts';
 import { mirrorCommand } from './mirror-command.ts';
 import { normalizeCommand } from './normalize-command.ts';
 import { pruneCommand } from './prune-command.ts';
+import { skeletonCommand } from './skeleton-command.ts';
 import { statsCommand } from './stats-command.ts';
 import { transferCommand } from './transfer-command.ts';
 import { UsageError } from './usage-error.ts';
@@ -26,6 +27,7 @@ export const COMMANDS: Command[] = [
   pruneCommand,
   limitCommand,
   mirrorCommand,
+  skeletonCommand,
 ];
 
 /** The --help text. */

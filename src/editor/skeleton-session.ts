@@ -26,7 +26,13 @@ import { copyModel } from '../skeleton/copy-model.ts';
 import { decompose, type Mat4, NodeWorlds, type TRS } from '../skeleton/frames.ts';
 import { mirrorEdit } from '../skeleton/mirror-edit.ts';
 import type { ChildrenMode } from '../skeleton/move-joint.ts';
-import type { JointRef, Quat, SkeletonEdit, Vec3 } from '../skeleton/skeleton-edit.ts';
+import {
+  type JointRef,
+  type Quat,
+  type SkeletonEdit,
+  type Vec3,
+  withNodeRefs,
+} from '../skeleton/skeleton-edit.ts';
 import { SkinWeights } from '../skin/skin-weights.ts';
 import type { Editor } from './editor.ts';
 import { Emitter } from './emitter.ts';
@@ -318,13 +324,6 @@ export class SkeletonSession {
     // Joints are named by what they are at the start ('#N' of the copy's nodes), so a mirrored or
     // later edit still finds them after a deletion renumbers the nodes.
     const start: readonly Node[] = work.document.getRoot().listNodes();
-    const refer = (edit: SkeletonEdit): SkeletonEdit => {
-      const r = (v: JointRef): JointRef => (typeof v === 'number' ? `#${v}` : v);
-      const e = { ...edit } as Record<string, unknown>;
-      for (const k of ['joint', 'parent', 'child']) if (e[k] !== undefined) e[k] = r(e[k] as JointRef);
-      if (e.weightsTo !== undefined && e.weightsTo !== 'parent') e.weightsTo = r(e.weightsTo as JointRef);
-      return e as SkeletonEdit;
-    };
     const worlds = new NodeWorlds(work.document);
     const expanded = list.flatMap((edit) => {
       const mirrored = this.xMirror ? mirrorEdit(edit, (id) => this.partner(id), worlds) : null;
@@ -336,7 +335,7 @@ export class SkeletonSession {
     const reports: SkeletonEditReport[] = [];
     let changed = false;
     for (const edit of expanded) {
-      const applied: AppliedSkeletonEdit = applySkeletonEdit(work, refer(edit), {
+      const applied: AppliedSkeletonEdit = applySkeletonEdit(work, withNodeRefs(edit), {
         resolve: jointResolver(work, start),
         locked,
       });

@@ -8,6 +8,7 @@ import type { SkinnedModel } from '../gltf/skinned-model.ts';
 import { addJoint } from './add-joint.ts';
 import { makeBindPose } from './bind-pose.ts';
 import { deleteJoint } from './delete-joint.ts';
+import { addEditNotes } from './edit-notes.ts';
 import type { Quat, Vec3 } from './frames.ts';
 import { moveJoint } from './move-joint.ts';
 import { orientJoint } from './orient-joint.ts';
@@ -191,6 +192,7 @@ export function applySkeletonEdit(
       break;
     }
   }
+  addEditNotes(model.document, outcome.notes);
   const next = outcome.changed ? rebuildModel(model) : model;
   const after = next.document.getRoot().listNodes();
   const name = (id: number) => ({ id, name: after[id]?.getName() ?? `node ${id}` });

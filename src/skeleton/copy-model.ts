@@ -9,6 +9,7 @@ import { isDocumentBusy } from '../gltf/document-lock.ts';
 import { carrySourceExtensions } from '../gltf/export/source-extensions.ts';
 import { buildSkinnedModel, type SkinnedModel } from '../gltf/skinned-model.ts';
 import type { SkinWeights } from '../skin/skin-weights.ts';
+import { carryEditNotes } from './edit-notes.ts';
 import { SkeletonEditError } from './skeleton-edit-error.ts';
 
 export function copyModel(model: SkinnedModel): SkinnedModel {
@@ -18,6 +19,7 @@ export function copyModel(model: SkinnedModel): SkinnedModel {
     );
   const document = cloneDocument(model.document);
   carrySourceExtensions(model.document, document);
+  carryEditNotes(model.document, document);
   const byKey = new Map<string, SkinWeights>();
   for (const p of model.primitives) byKey.set(`${p.meshIndex}/${p.primitiveIndex}`, p.weights.clone());
   const copy = buildSkinnedModel(document, {

@@ -180,3 +180,15 @@ export function parseSkeletonEdits(value: unknown): SkeletonEdit[] {
     }
   });
 }
+
+/**
+ * The edit with every joint given as a node index written `#N` instead: how the CLI reads node
+ * indices (of the file as read), and how the editor names joints across a batch of edits.
+ */
+export function withNodeRefs(edit: SkeletonEdit): SkeletonEdit {
+  const r = (v: JointRef): JointRef => (typeof v === 'number' ? `#${v}` : v);
+  const e = { ...edit } as Record<string, unknown>;
+  for (const k of ['joint', 'parent', 'child']) if (e[k] !== undefined) e[k] = r(e[k] as JointRef);
+  if (e.weightsTo !== undefined && e.weightsTo !== 'parent') e.weightsTo = r(e.weightsTo as JointRef);
+  return e as SkeletonEdit;
+}

@@ -2,6 +2,7 @@
  * exportDocument: writes the editor's model back to glTF: the Document import read, with the
  * editor's weights as JOINTS_n/WEIGHTS_n, and everything else as the source had it.
  */
+import { editNotes } from '../../skeleton/edit-notes.ts';
 import { withDocumentLock } from '../document-lock.ts';
 import type { SkinnedModel } from '../skinned-model.ts';
 import { type ExportOptions, resolveExportOptions } from './export-options.ts';
@@ -51,6 +52,11 @@ export interface ExportResult {
    * or that could not be (`dropped`, with where); texture/sampler names put back.
    */
   extensions: RestoredExtensions;
+  /**
+   * What skeleton edits did to the file that the user should know (channels of a deleted joint
+   * dropped, keys resampled…): src/skeleton/edit-notes.ts. Empty for a file not edited so.
+   */
+  editNotes: string[];
 }
 
 /** "Fox.glb" → "Fox"; "my model.gltf" → "my model". */
@@ -125,6 +131,7 @@ export async function exportDocument(
         decompressed,
         recompressed,
         dracoEncoded: written.dracoEncoded,
+        editNotes: editNotes(document),
       };
     } finally {
       stage.restore();

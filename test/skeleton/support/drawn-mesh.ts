@@ -1,23 +1,34 @@
 /**
  * The mesh as an engine draws it, from the document's own nodes and IBMs (glTF-Transform's
- * getWorldMatrix and three's Matrix4: no code of src/skeleton or src/pose) with the editor's
- * weights (a model's SkinWeights, which are what export writes): `v' = Σ w · W_j · IBM_j · v`.
- * `locals` optionally overrides nodes' local matrices (a clip frame).
+ * getMatrix and three's Matrix4: no code of src/skeleton or src/pose) with the editor's weights
+ * (a model's SkinWeights, which are what export writes): `v' = Σ w · W_j · IBM_j · v`.
+ * `worlds` optionally gives every node's world matrix (16 per node in document order: a clip
+ * frame from test/support/node-poser.ts); `locals` overrides some nodes' local matrices.
  */
 import type { Node } from '@gltf-transform/core';
 import { Matrix4, Vector3 } from 'three';
 import type { SkinnedModel } from '../../../src/gltf/skinned-model.ts';
 
-export function drawnMesh(model: SkinnedModel, locals?: Map<Node, Matrix4>): Float32Array[] {
+export function drawnMesh(
+  model: SkinnedModel,
+  options: { worlds?: Float64Array; locals?: Map<Node, Matrix4> } = {},
+): Float32Array[] {
   const root = model.document.getRoot();
   const skins = root.listSkins();
+  const nodes = root.listNodes();
+  const index = new Map(nodes.map((n, i) => [n, i]));
   const world = new Map<Node, Matrix4>();
   const worldOf = (node: Node): Matrix4 => {
     let w = world.get(node);
     if (w) return w;
-    const local = locals?.get(node) ?? new Matrix4().fromArray(node.getMatrix());
-    const parent = node.getParentNode();
-    w = parent ? worldOf(parent).clone().multiply(local) : local.clone();
+    if (options.worlds) {
+      const i = index.get(node)!;
+      w = new Matrix4().fromArray(Array.from(options.worlds.subarray(i * 16, i * 16 + 16)));
+    } else {
+      const local = options.locals?.get(node) ?? new Matrix4().fromArray(node.getMatrix());
+      const parent = node.getParentNode();
+      w = parent ? worldOf(parent).clone().multiply(local) : local.clone();
+    }
     world.set(node, w);
     return w;
   };
@@ -44,4 +55,18 @@ export function drawnMesh(model: SkinnedModel, locals?: Map<Node, Matrix4>): Flo
     }
     return out;
   });
+}
+
+/** Largest distance between corresponding vertices of two meshes (per primitive lists). */
+export function meshDistance(a: Float32Array[], b: Float32Array[]): number {
+  if (a.length !== b.length) return Number.POSITIVE_INFINITY;
+  let worst = 0;
+  for (let p = 0; p < a.length; p++) {
+    const x = a[p];
+    const y = b[p];
+    if (x.length !== y.length) return Number.POSITIVE_INFINITY;
+    for (let i = 0; i < x.length; i += 3)
+      worst = Math.max(worst, Math.hypot(x[i] - y[i], x[i + 1] - y[i + 1], x[i + 2] - y[i + 2]));
+  }
+  return worst;
 }
