@@ -6,7 +6,8 @@
  */
 import { mannequinField } from './body.ts';
 import { meshField } from './mesher.ts';
-import { FINGERED_MANNEQUIN_JOINTS, MANNEQUIN_JOINTS } from './skeleton.ts';
+import type { Field } from './sdf.ts';
+import { FINGERED_MANNEQUIN_JOINTS, MANNEQUIN_JOINTS, type MannequinJoint } from './skeleton.ts';
 import type { NetMesh } from './surface-nets.ts';
 import { mannequinWeights } from './weights.ts';
 
@@ -34,6 +35,7 @@ export {
   type MannequinToDocumentOptions,
   mannequinToDocument,
 } from './to-document.ts';
+export { buildMannequinVariant, MANNEQUIN_VARIANTS, type MannequinVariant } from './variants.ts';
 export { MANNEQUIN_WEIGHTS_DEFAULTS, type MannequinWeightsOptions, mannequinWeights } from './weights.ts';
 
 /** Options of {@link buildMannequin}. */
@@ -93,7 +95,19 @@ export function buildMannequin(options: BuildMannequinOptions = {}): MannequinDa
   const { targetVertices, fingers } = { ...BUILD_MANNEQUIN_DEFAULTS, ...options };
   if (!(targetVertices >= 300)) throw new RangeError('targetVertices must be at least 300');
   const skeleton = fingers ? FINGERED_MANNEQUIN_JOINTS : MANNEQUIN_JOINTS;
-  const field = mannequinField(fingers);
+  return mannequinOfField(mannequinField(fingers), skeleton, targetVertices);
+}
+
+/**
+ * Meshes `field` (a mannequin-like body over `skeleton`) at the resolution that gives about
+ * `targetVertices` vertices, and weights it: the body of {@link buildMannequin}, open to the
+ * shapes made from the same skeleton (see variants.ts).
+ */
+export function mannequinOfField(
+  field: Field,
+  skeleton: readonly MannequinJoint[],
+  targetVertices: number,
+): MannequinData {
   let h = Math.sqrt(VERTICES_TIMES_H2 / targetVertices);
   let mesh: NetMesh = meshField(field, h);
   for (let attempt = 0; attempt < 8; attempt++) {

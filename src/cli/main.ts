@@ -11,6 +11,7 @@ import { mirrorCommand } from './mirror-command.ts';
 import { normalizeCommand } from './normalize-command.ts';
 import { pruneCommand } from './prune-command.ts';
 import { skeletonCommand } from './skeleton-command.ts';
+import { rigCommand } from './rig-command.ts';
 import { statsCommand } from './stats-command.ts';
 import { transferCommand } from './transfer-command.ts';
 import { UsageError } from './usage-error.ts';
@@ -22,6 +23,7 @@ export const COMMANDS: Command[] = [
   validateCommand,
   exportCommand,
   autobindCommand,
+  rigCommand,
   transferCommand,
   normalizeCommand,
   pruneCommand,

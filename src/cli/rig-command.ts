@@ -1,0 +1,206 @@
+/**
+ * `skinsmith rig IN -o OUT [--fingers 0|1|3|5] [--markers MARKERS.json] [--replace]`: fits the
+ * humanoid template to a static mesh (src/skeleton/fit), makes one skin over its joints (the
+ * bind pose is the mesh as given), weights it with auto-bind and exports as `export` does.
+ * Prints a JSON summary: every fitted joint's world position, the markers used (given or
+ * guessed) and the time. A mesh it cannot rig, bad markers, or a file that already has a skin
+ * (unless --replace, which strips it first and rigs the mesh as its rest pose draws it) exit 2
+ * with one line.
+ */
+import { readFileSync } from 'node:fs';
+import type { Document } from '@gltf-transform/core';
+import { autobind } from '../bind/autobind.ts';
+import { bindGroupsOfModel, remapJoints } from '../bind/model-input.ts';
+import { readDocument } from '../gltf/read-document.ts';
+import { buildSkinnedModel } from '../gltf/skinned-model.ts';
+import { stripSkin } from '../gltf/strip-skin.ts';
+import { fitMeshOfDocument } from '../skeleton/fit/fit-mesh.ts';
+import { type FittedSkeleton, fitSkeleton } from '../skeleton/fit/fit-skeleton.ts';
+import {
+  type HumanoidMarkers,
+  MARKER_NAMES,
+  MarkerError,
+  NotAHumanoidError,
+} from '../skeleton/fit/markers.ts';
+import { rigDocument } from '../skeleton/fit/rig-document.ts';
+import { FINGER_COUNTS, type FingerCount } from '../skeleton/templates/humanoid.ts';
+import { type Command, toJson } from './command.ts';
+import {
+  EXPORT_OPTION_SPECS,
+  exportAndWrite,
+  exportOptions,
+  exportOutcome,
+  validationSummary,
+} from './export-command.ts';
+import { expectPositional, parseArgs } from './parse-args.ts';
+import { readInputFile } from './read-input-file.ts';
+import { UsageError } from './usage-error.ts';
+
+type Vec3 = [number, number, number];
+
+/** MARKERS.json checked: an object of known marker names, each [x, y, z] finite numbers. */
+export function parseMarkers(text: string, file: string): Partial<HumanoidMarkers> {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (err) {
+    throw new UsageError(`rig: ${file} is not JSON (${(err as Error).message})`);
+  }
+  if (typeof json !== 'object' || json === null || Array.isArray(json))
+    throw new UsageError(`rig: ${file} must be an object of markers, e.g. {"chin": [x, y, z], …}`);
+  const out: Partial<HumanoidMarkers> = {};
+  for (const [key, value] of Object.entries(json)) {
+    if (!(MARKER_NAMES as readonly string[]).includes(key))
+      throw new UsageError(`rig: ${file}: unknown marker "${key}" (markers: ${MARKER_NAMES.join(', ')})`);
+    if (
+      !Array.isArray(value) ||
+      value.length !== 3 ||
+      !value.every((v) => typeof v === 'number' && Number.isFinite(v))
+    )
+      throw new UsageError(`rig: ${file}: ${key} must be [x, y, z], three finite numbers`);
+    out[key as keyof HumanoidMarkers] = value as Vec3;
+  }
+  return out;
+}
+
+function fingerCount(text: string | undefined): FingerCount {
+  if (text === undefined) return 0;
+  const n = Number(text);
+  if (!(FINGER_COUNTS as readonly number[]).includes(n))
+    throw new UsageError(`rig: --fingers must be 0, 1, 3 or 5 (got ${text})`);
+  return n as FingerCount;
+}
+
+/** Fits and rigs `document` in place; returns the fit. User errors become UsageErrors. */
+function rig(
+  document: Document,
+  name: string,
+  fingers: FingerCount,
+  markers: Partial<HumanoidMarkers> | null,
+): { fitted: FittedSkeleton; ends: Set<number> } {
+  const mesh = fitMeshOfDocument(document);
+  if (mesh.indices.length < 3) throw new UsageError(`rig: ${name} has no triangle mesh to rig`);
+  let fitted: FittedSkeleton;
+  try {
+    fitted = fitSkeleton(mesh, { fingers, markers });
+  } catch (err) {
+    if (err instanceof MarkerError || err instanceof NotAHumanoidError || err instanceof RangeError)
+      throw new UsageError(`rig: cannot rig ${name}: ${err.message}`);
+    throw err;
+  }
+  let rigged: ReturnType<typeof rigDocument>;
+  try {
+    rigged = rigDocument(document, fitted);
+  } catch (err) {
+    throw new UsageError(`rig: ${(err as Error).message}`);
+  }
+  const nodes = document.getRoot().listNodes();
+  return { fitted, ends: new Set(rigged.endJoints.map((n) => nodes.indexOf(n))) };
+}
+
+export const rigCommand: Command = {
+  name: 'rig',
+  synopsis: 'IN -o OUT',
+  summary: 'Fit a humanoid skeleton to a static mesh, skin it with auto-bind, then export.',
+  options: {
+    ...EXPORT_OPTION_SPECS,
+    fingers: { kind: 'string' },
+    markers: { kind: 'string' },
+    replace: { kind: 'flag' },
+  },
+  optionHelp: [
+    '--fingers 0|1|3|5        fingers per hand, three joints each (1: a mitten); default 0',
+    '--markers MARKERS.json   {"chin":[x,y,z],"groin":[…],"leftWrist":[…],"rightWrist":[…],',
+    '                         "leftElbow":[…],"rightElbow":[…],"leftKnee":[…],"rightKnee":[…]}',
+    '                         in world coordinates, on the front surface or inside; missing ones guessed',
+    '--replace                a file with a skin: strip it and rig the mesh as its rest pose draws it',
+    '-o OUT, --max-influences, --weights, --prune, --no-validate, --uncompressed, --draco, --allow-loss: as for export',
+  ],
+  async run(argv, io) {
+    const t0 = performance.now();
+    const args = parseArgs(argv, this.options);
+    const [inPath] = expectPositional(args, ['IN'], 'rig');
+    const out = args.options.get('out');
+    if (!out) throw new UsageError('rig: missing -o OUT');
+    const fingers = fingerCount(args.options.get('fingers'));
+    const exportWith = exportOptions(args.options, out, 'rig');
+    const markersPath = args.options.get('markers');
+    let markers: Partial<HumanoidMarkers> | null = null;
+    if (markersPath !== undefined) {
+      let text: string;
+      try {
+        text = readFileSync(markersPath, 'utf8');
+      } catch (err) {
+        throw new UsageError(
+          `rig: cannot read ${markersPath}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
+        );
+      }
+      markers = parseMarkers(text, markersPath);
+    }
+    const input = readInputFile(inPath);
+    const document = await readDocument(input);
+    const skins = document.getRoot().listSkins();
+    let replaced: ReturnType<typeof stripSkin> | null = null;
+    if (skins.length > 0) {
+      if (!args.options.has('replace'))
+        throw new UsageError(
+          `rig: ${input.name} already has ${skins.length === 1 ? 'a skin' : `${skins.length} skins`}; pass --replace to strip ${skins.length === 1 ? 'it' : 'them'} and rig the mesh as drawn, or use autobind to reweight it`,
+        );
+      replaced = stripSkin(document);
+    }
+    const tFit = performance.now();
+    const { fitted, ends } = rig(document, input.name, fingers, markers);
+    const fitMs = performance.now() - tFit;
+    const model = buildSkinnedModel(document, { influences: exportWith.maxInfluences === 8 ? 8 : 4 });
+    const tBind = performance.now();
+    for (const group of bindGroupsOfModel(model)) {
+      const bindInput = {
+        ...group.input,
+        joints: group.input.joints.map((j, i) =>
+          ends.has(group.jointIds[i]) ? { ...j, excluded: true } : j,
+        ),
+      };
+      const result = autobind(bindInput, { maxInfluences: exportWith.maxInfluences === 8 ? 8 : 4 });
+      group.primitives.forEach((p, k) => {
+        model.primitives[p].weights = remapJoints(result.weights[k], group.jointMaps[k]);
+      });
+    }
+    const bindMs = performance.now() - tBind;
+    const outcome = await exportAndWrite(model, input, exportWith, out, args.options);
+    const round = (v: number) => Math.round(v * 1e6) / 1e6;
+    io.stdout(
+      toJson({
+        input: input.name,
+        files: outcome.written,
+        template: 'humanoid',
+        fingers,
+        replacedSkin: replaced && {
+          skins: replaced.skins,
+          joints: replaced.joints,
+          animationsRemoved: replaced.animations,
+        },
+        joints: fitted.joints.map((j) => ({
+          name: j.name,
+          parent: j.parent >= 0 ? fitted.joints[j.parent].name : null,
+          position: j.position.map(round),
+        })),
+        markers: Object.fromEntries(
+          MARKER_NAMES.map((n) => [
+            n,
+            { position: fitted.markers![n].map(round), from: fitted.markersFrom[n] },
+          ]),
+        ),
+        facing: fitted.frame.front.map(round),
+        symmetric: fitted.symmetric,
+        skinnedVertices: model.skinnedVertexCount,
+        timeMs: {
+          fit: Math.round(fitMs),
+          bind: Math.round(bindMs),
+          total: Math.round(performance.now() - t0),
+        },
+        validation: validationSummary(outcome.result.validation),
+      }),
+    );
+    return exportOutcome('rig', outcome, io.stderr);
+  },
+};

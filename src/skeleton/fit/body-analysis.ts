@@ -1,0 +1,297 @@
+/**
+ * BodyAnalysis: what the fitter knows about a standing character's volume before any joint is
+ * placed, all in the canonical body frame (x left, y up from the floor, z front).
+ *
+ * 1. The crotch: the lowest row of the symmetry plane where the solid runs deep front to back
+ *    (the bottom of the pelvis; thin contacts — knees or heels touching, a tail — are skipped).
+ * 2. The seed: the deepest voxel of the symmetry plane a little above the crotch (the belly),
+ *    and the medial tree from it (medial-tree.ts): every limb's middle line leads there.
+ * 3. The torso's profile upward from the seed: the neck is the row whose slice is smallest
+ *    against the head above it; the chin is where the slice juts forward again; the top of the
+ *    head is the last row the head's slice reaches.
+ * 4. Extremities: each side's foot is the voxel on the floor farthest along the medial tree;
+ *    each side's hand the farthest of the rest, leaving out the legs (whatever the tree reaches
+ *    through a foot's path) and whatever it reaches over the neck (hair, ears, a hat).
+ */
+import { BodySolid } from './body-solid.ts';
+import { MedialTree } from './medial-tree.ts';
+import { rowOf, type Slice, sliceAt } from './slices.ts';
+
+type Vec3 = [number, number, number];
+
+/** Landmarks of the body (canonical). */
+export interface BodyLandmarks {
+  /** Height of the top of the solid above the floor. */
+  height: number;
+  /** Bottom of the pelvis on the symmetry plane, or null when the legs do not part. */
+  crotch: Vec3 | null;
+  /** The belly voxel the medial tree grows from, and its centre. */
+  seed: number;
+  seedPoint: Vec3;
+  /** Narrowest row of the neck, the chin, and the top of the head (on the mid-line). */
+  neck: Vec3;
+  chin: Vec3;
+  headTop: Vec3;
+  /** Half the chest's width (its run along x through the mid-line, arms left out). */
+  chestHalfWidth: number;
+  /** Fingertip and toe-tip voxels per side (-1 when not found). */
+  hands: { left: number; right: number };
+  feet: { left: number; right: number };
+}
+
+/** Everything the fitter reads: the solid, the medial tree and the landmarks. */
+export interface BodyAnalysis {
+  solid: BodySolid;
+  tree: MedialTree;
+  landmarks: BodyLandmarks;
+}
+
+/** Longest run of solid along z in column i of row j. */
+function zRun(solid: BodySolid, i: number, j: number): number {
+  let best = 0;
+  let run = 0;
+  for (let k = 0; k < solid.nz; k++) {
+    run = solid.solid[solid.index(i, j, k)] ? run + 1 : 0;
+    if (run > best) best = run;
+  }
+  return best;
+}
+
+/**
+ * Per row: the run of solid along z on the mid-plane (the one or two voxel columns holding
+ * x = 0), and the longest such run in any column within `reach` of it.
+ */
+function midPlaneRuns(solid: BodySolid, reach: number): { mid: Int32Array; widest: Int32Array } {
+  const { nx, ny } = solid;
+  const cols = nx % 2 === 0 ? [nx / 2 - 1, nx / 2] : [(nx - 1) / 2];
+  const r = Math.ceil(reach / solid.h);
+  const mid = new Int32Array(ny);
+  const widest = new Int32Array(ny);
+  for (let j = 0; j < ny; j++) {
+    for (const i of cols) mid[j] = Math.max(mid[j], zRun(solid, i, j));
+    for (let i = Math.max(0, cols[0] - r); i <= Math.min(nx - 1, cols[cols.length - 1] + r); i++)
+      widest[j] = Math.max(widest[j], zRun(solid, i, j));
+  }
+  return { mid, widest };
+}
+
+/** The deepest solid voxel within |x| ≤ maxX in rows [j0, j1], or -1. */
+function deepestInBand(solid: BodySolid, j0: number, j1: number, maxX: number): number {
+  const { nx, nz } = solid;
+  let best = -1;
+  let bestDepth = 0;
+  for (let k = 0; k < nz; k++)
+    for (let j = Math.max(0, j0); j <= Math.min(solid.ny - 1, j1); j++)
+      for (let i = 0; i < nx; i++) {
+        const x = solid.origin[0] + (i + 0.5) * solid.h;
+        if (Math.abs(x) > maxX) continue;
+        const c = solid.index(i, j, k);
+        if (solid.depth[c] > bestDepth) {
+          bestDepth = solid.depth[c];
+          best = c;
+        }
+      }
+  return best;
+}
+
+/**
+ * Step 1 of the module comment: the crotch row, or -1. The pelvis is as deep on the mid-plane as
+ * the thighs beside it; where thighs only touch (a heavy build, knees together), the mid-plane
+ * cuts the narrow contact between two rounded limbs, much shallower than the limbs themselves.
+ */
+function findCrotchRow(solid: BodySolid): number {
+  const { mid, widest } = midPlaneRuns(solid, 0.15 * solid.height);
+  const floorRows = Math.ceil((0.04 * solid.height) / solid.h);
+  for (let j = 0; j < solid.ny; j++) {
+    if (mid[j] < 2 || mid[j] < CROTCH_DEPTH * widest[j]) continue;
+    // Solid down at the floor: the legs never part on the mid-plane.
+    return j <= floorRows ? -1 : j;
+  }
+  return -1;
+}
+
+/** How deep the mid-plane must be, against the deepest column near it, to be the pelvis. */
+const CROTCH_DEPTH = 0.7;
+
+/** Step 3: the slices of the torso and head upward from row `from` along the mid-line. */
+function midLineProfile(solid: BodySolid, from: number, z0: number, radius: number): (Slice | null)[] {
+  const out: (Slice | null)[] = [];
+  let z = z0;
+  for (let j = from; j < solid.ny; j++) {
+    const s = sliceAt(solid, j, 0, z, radius, Math.max(2.5 * solid.h, 0.025 * solid.height));
+    out.push(s);
+    if (!s) break;
+    z = s.cz;
+  }
+  return out;
+}
+
+/** See the module comment. */
+export function analyseBody(solid: BodySolid): BodyAnalysis {
+  const H = solid.top;
+  const h = solid.h;
+  // 1. Crotch.
+  const crotchRow = findCrotchRow(solid);
+  const crotchY = crotchRow >= 0 ? solid.origin[1] + (crotchRow + 0.5) * h : 0.46 * H;
+  // 2. Seed: the belly.
+  const band0 = rowOf(solid, crotchY + 0.04 * (H - crotchY));
+  const band1 = rowOf(solid, crotchY + 0.25 * (H - crotchY));
+  let seed = deepestInBand(solid, band0, band1, Math.max(1.5 * h, 0.02 * H));
+  if (seed < 0) seed = deepestInBand(solid, 0, solid.ny - 1, Infinity);
+  if (seed < 0) throw new RangeError('the mesh encloses no volume');
+  const seedPoint = solid.centreOf(seed);
+  const tree = new MedialTree(solid, seed);
+  const crotch: Vec3 | null =
+    crotchRow >= 0 ? [0, crotchY, crotchDepthCentre(solid, crotchRow, seedPoint[2])] : null;
+
+  // 3. Profile: neck, chin, top of the head.
+  const seedRow = rowOf(solid, seedPoint[1]);
+  const span = H - seedPoint[1];
+  const profile = midLineProfile(solid, seedRow, seedPoint[2], 0.45 * H);
+  const area = profile.map((s) => (s && !s.open ? s.area : s ? Infinity : 0));
+  const lookUp = Math.max(2, Math.round((0.22 * span) / h));
+  let neckIndex = -1;
+  let neckScore = 0.8;
+  const start = Math.round((0.1 * span) / h);
+  for (let t = start; t < profile.length; t++) {
+    const s = profile[t];
+    if (!s || s.open) continue;
+    let above = 0;
+    let below = 0;
+    for (let u = t + 1; u < Math.min(profile.length, t + lookUp); u++) above = Math.max(above, area[u]);
+    for (let u = Math.max(0, t - lookUp); u < t; u++) below = Math.max(below, area[u]);
+    if (above <= 0 || below <= 0) continue;
+    const score = s.area / Math.min(above, below);
+    if (score < neckScore) {
+      neckScore = score;
+      neckIndex = t;
+    }
+  }
+  if (neckIndex < 0) neckIndex = Math.max(0, Math.min(profile.length - 1, Math.round((0.75 * span) / h)));
+  const neckSlice = profile[neckIndex] ?? profile.find((s) => s) ?? null;
+  const neck: Vec3 = neckSlice
+    ? [0, neckSlice.y, neckSlice.cz]
+    : [0, seedPoint[1] + 0.75 * span, seedPoint[2]];
+  // Head: the rows above the neck until the slice ends; the chin where it juts forward.
+  let headEnd = neckIndex;
+  while (headEnd + 1 < profile.length && profile[headEnd + 1]) headEnd++;
+  let frontMost = -Infinity;
+  for (let t = neckIndex; t <= Math.min(headEnd, neckIndex + lookUp); t++) {
+    const s = profile[t];
+    if (s) frontMost = Math.max(frontMost, s.maxZ);
+  }
+  let chinIndex = neckIndex;
+  const neckFront = neckSlice ? neckSlice.maxZ : neck[2];
+  for (let t = neckIndex; t <= headEnd; t++) {
+    const s = profile[t];
+    if (s && s.maxZ >= neckFront + 0.4 * (frontMost - neckFront)) {
+      chinIndex = t;
+      break;
+    }
+  }
+  const chinSlice = profile[chinIndex] ?? neckSlice;
+  const chin: Vec3 = chinSlice ? [0, chinSlice.y, chinSlice.cz] : [neck[0], neck[1], neck[2]];
+  const topSlice = profile[headEnd] ?? neckSlice;
+  const headTop: Vec3 = topSlice ? [0, topSlice.y + 0.5 * h, topSlice.cz] : [0, H, seedPoint[2]];
+
+  // Chest width: the median, over the rows from a third to three fifths of the way up to the
+  // neck, of the solid run along x from the mid-line (rows where an arm touches the side are
+  // outvoted).
+  const widths: number[] = [];
+  for (let t = 0; t < profile.length && t < neckIndex; t++) {
+    const s = profile[t];
+    if (!s || s.y < seedPoint[1] + 0.3 * (neck[1] - seedPoint[1])) continue;
+    if (s.y > seedPoint[1] + 0.6 * (neck[1] - seedPoint[1])) break;
+    widths.push(runFromMidline(solid, s.row, s.cz));
+  }
+  widths.sort((a, b) => a - b);
+  const chestHalfWidth = widths.length ? widths[Math.floor(widths.length / 2)] : 0.1 * H;
+
+  // 4. Extremities. Feet first: on each side, the voxel touching the floor farthest along the
+  // tree. Every voxel whose path to the seed runs through a foot's path below the crotch is leg.
+  const neckRow = rowOf(solid, neck[1]);
+  const { nx, ny } = solid;
+  const floorRow = rowOf(solid, solid.floor + Math.max(0.03 * H, 1.5 * h));
+  const feet = { left: -1, right: -1 };
+  const footBest = [0, 0];
+  const sideOf = (c: number) => (solid.origin[0] + ((c % nx) + 0.5) * h > 0 ? 0 : 1);
+  const order = tree.order;
+  for (let o = 0; o < order.length; o++) {
+    const c = order[o];
+    const j = Math.floor(c / nx) % ny;
+    if (j > floorRow) continue;
+    const x = solid.origin[0] + ((c % nx) + 0.5) * h;
+    if (Math.abs(x) <= 0.5 * h) continue;
+    const side = sideOf(c);
+    if (tree.length[c] > footBest[side]) {
+      footBest[side] = tree.length[c];
+      if (side === 0) feet.left = c;
+      else feet.right = c;
+    }
+  }
+  const legRow = rowOf(solid, crotchY);
+  const leg = new Uint8Array(solid.solid.length);
+  for (const f of [feet.left, feet.right]) {
+    if (f < 0) continue;
+    for (const v of tree.pathFrom(f)) if (Math.floor(v / nx) % ny <= legRow) leg[v] = 1;
+  }
+  for (let o = 0; o < order.length; o++) {
+    const c = order[o];
+    const p = tree.parent[c];
+    if (p >= 0 && leg[p]) leg[c] = 1;
+  }
+  // Hands: on each side, the farthest voxel below the neck that is neither leg nor reached over
+  // the neck (hair, ears, a hat).
+  const hands = { left: -1, right: -1 };
+  const handBest = [0, 0];
+  const minX = Math.max(2 * h, 0.5 * chestHalfWidth);
+  for (let o = 0; o < order.length; o++) {
+    const c = order[o];
+    if (leg[c] || tree.peak[c] >= neckRow) continue;
+    const x = solid.origin[0] + ((c % nx) + 0.5) * h;
+    if (Math.abs(x) <= minX) continue;
+    const side = sideOf(c);
+    if (tree.length[c] > handBest[side]) {
+      handBest[side] = tree.length[c];
+      if (side === 0) hands.left = c;
+      else hands.right = c;
+    }
+  }
+  return {
+    solid,
+    tree,
+    landmarks: {
+      height: H,
+      crotch,
+      seed,
+      seedPoint,
+      neck,
+      chin,
+      headTop,
+      chestHalfWidth,
+      hands,
+      feet,
+    },
+  };
+}
+
+/** Half the solid run along x through the mid-line in row `row` at depth `z` (the shorter side). */
+function runFromMidline(solid: BodySolid, row: number, z: number): number {
+  const k = Math.min(solid.nz - 1, Math.max(0, Math.floor((z - solid.origin[2]) / solid.h)));
+  const mid = Math.floor(solid.nx / 2);
+  let right = mid;
+  while (right < solid.nx && solid.solid[solid.index(right, row, k)]) right++;
+  let left = mid - 1;
+  while (left >= 0 && solid.solid[solid.index(left, row, k)]) left--;
+  const x1 = solid.origin[0] + right * solid.h;
+  const x0 = solid.origin[0] + (left + 1) * solid.h;
+  return Math.min(Math.abs(x0), Math.abs(x1));
+}
+
+/** The middle of the mid-plane's run along z at the crotch row, nearest `z`. */
+function crotchDepthCentre(solid: BodySolid, row: number, z: number): number {
+  const s = sliceAt(solid, row, 0, z, 0.25 * solid.height);
+  return s ? s.cz : z;
+}
+
+export { BodySolid };

@@ -1,0 +1,248 @@
+/**
+ * The humanoid template placed in the body from its eight markers (canonical frame, markers at
+ * limb centres; see markers.ts).
+ *
+ * - Spine on the mid-plane from the groin to the neck, each joint at the middle of the torso's
+ *   depth at its height: Hips and the thighs' joints a share of the groin-to-chin span above
+ *   the groin, the neck's base below the chin, the head's joint just above it, HeadTop_End at
+ *   the top of the skull. Spine, Spine1, Spine2 split Hips→Neck as Mixamo's skeleton does.
+ * - Legs: the thigh's joint on the line from the knee up the thigh's middle; the ankle where the
+ *   leg's medial path turns into the foot; the ball of the foot and the toe tip on the foot's
+ *   medial line, at the middle of its height.
+ * - Arms: the upper arm's joint where the path from the elbow reaches the chest's side; the
+ *   clavicle between it and the neck; elbow and wrist at the markers; the fingers from the
+ *   hand's shape (hand-fit.ts).
+ * - Every joint but the end joints is inside the volume: one that is not is moved to the nearest
+ *   solid voxel.
+ */
+import { FINGERS_OF, type FingerCount, humanoidTemplate } from '../templates/humanoid.ts';
+import type { BodyAnalysis } from './body-analysis.ts';
+import { fingerJoints, type HandFrame, handFrame } from './hand-fit.ts';
+import { shoulderOnPath } from './limb-analysis.ts';
+import { type PathSample, pointAt, samplePath } from './limb-paths.ts';
+import type { HumanoidMarkers, LimbReadings } from './markers.ts';
+import { SPINE_PROPORTIONS } from './proportions.ts';
+import { rowOf, sliceAt } from './slices.ts';
+
+type Vec3 = [number, number, number];
+
+/** A fitted humanoid: canonical positions per template joint, and each hand's frame. */
+export interface HumanoidFit {
+  positions: Vec3[];
+  hands: { left: HandFrame; right: HandFrame };
+}
+
+const lerp = (a: Vec3, b: Vec3, t: number): Vec3 => [
+  a[0] + (b[0] - a[0]) * t,
+  a[1] + (b[1] - a[1]) * t,
+  a[2] + (b[2] - a[2]) * t,
+];
+
+/** The middle of the torso's depth on the mid-plane at height y (near depth z). */
+function midDepth(analysis: BodyAnalysis, y: number, z: number): number {
+  const { solid } = analysis;
+  const s = sliceAt(
+    solid,
+    rowOf(solid, y),
+    0,
+    z,
+    0.3 * analysis.landmarks.height,
+    0.1 * analysis.landmarks.height,
+  );
+  if (!s) return z;
+  // The run along z through x = 0 near the slice's centre.
+  const row = rowOf(solid, y);
+  const i = Math.floor(solid.nx / 2);
+  const k0 = Math.min(solid.nz - 1, Math.max(0, Math.floor((s.cz - solid.origin[2]) / solid.h)));
+  const at = (k: number) =>
+    solid.solid[solid.index(i, row, k)] === 1 || solid.solid[solid.index(Math.max(0, i - 1), row, k)] === 1;
+  if (!at(k0)) return s.cz;
+  let lo = k0;
+  let hi = k0;
+  while (lo > 0 && at(lo - 1)) lo--;
+  while (hi < solid.nz - 1 && at(hi + 1)) hi++;
+  return solid.origin[2] + ((lo + hi + 1) / 2) * solid.h;
+}
+
+/** The middle of the solid's vertical run through (x, z), starting from its bottom near the floor. */
+function footMiddleHeight(analysis: BodyAnalysis, x: number, z: number, fallback: number): number {
+  const { solid } = analysis;
+  const [i, , k] = solid.voxelOf([x, 0, z]);
+  if (!solid.inGrid(i, 0, k)) return fallback;
+  let j = 0;
+  while (j < solid.ny && !solid.solid[solid.index(i, j, k)]) j++;
+  if (j >= solid.ny || solid.origin[1] + j * solid.h > fallback * 2) return fallback;
+  let top = j;
+  while (top + 1 < solid.ny && solid.solid[solid.index(i, top + 1, k)]) top++;
+  return solid.origin[1] + ((j + top + 1) / 2) * solid.h;
+}
+
+/** See the module comment. */
+export function fitHumanoid(
+  analysis: BodyAnalysis,
+  markers: HumanoidMarkers,
+  limbs: LimbReadings,
+  fingers: FingerCount,
+): HumanoidFit {
+  const { solid, landmarks: L } = analysis;
+  const H = L.height;
+  const template = humanoidTemplate(fingers);
+  const index = new Map(template.map((j, i) => [j.name, i]));
+  const positions: Vec3[] = template.map(() => [0, 0, 0]);
+  const set = (name: string, p: Vec3) => {
+    positions[index.get(name)!] = p;
+  };
+  const { chin, groin } = markers;
+  const span = Math.max(chin[1] - groin[1], 0.1 * H);
+  const P = SPINE_PROPORTIONS;
+
+  // Mid-line.
+  const hipsY = groin[1] + P.hips * span;
+  const neckY = chin[1] - P.neck * span;
+  const headY = chin[1] + P.head * span;
+  const hips: Vec3 = [0, hipsY, midDepth(analysis, hipsY, groin[2])];
+  const neck: Vec3 = [0, neckY, midDepth(analysis, neckY, L.neck[2])];
+  const head: Vec3 = [0, headY, midDepth(analysis, headY, chin[2])];
+  set('Hips', hips);
+  P.spine.forEach((t, i) => {
+    const y = hipsY + t * (neckY - hipsY);
+    set(i === 0 ? 'Spine' : `Spine${i}`, [0, y, midDepth(analysis, y, lerp(hips, neck, t)[2])]);
+  });
+  set('Neck', neck);
+  set('Head', head);
+  const top = Math.max(L.headTop[1], headY + 0.05 * H);
+  set('HeadTop_End', [0, top, midDepth(analysis, Math.min(top, L.headTop[1] - solid.h), head[2])]);
+
+  const hands: Partial<Record<'left' | 'right', HandFrame>> = {};
+  for (const side of ['left', 'right'] as const) {
+    const S = side === 'left' ? 'Left' : 'Right';
+    const sign = side === 'left' ? 1 : -1;
+    const other = side === 'left' ? 'right' : 'left';
+    // Legs.
+    const knee = markers[`${side}Knee`];
+    const upY = groin[1] + P.upLeg * span;
+    const midY = 0.5 * (knee[1] + upY);
+    // The thigh's middle halfway up: on the leg's medial path (which keeps to each thigh's
+    // middle even where the thighs touch), else the centre of the leg's slice there.
+    const reading = limbs.legs[side] ?? (limbs.legs[other] ? mirrorLeg(limbs.legs[other]!) : null);
+    let thighMid: Vec3 | null = reading ? pathPointAtHeight(reading.samples, midY, !!limbs.legs[side]) : null;
+    if (!thighMid) {
+      const thigh = sliceAt(solid, rowOf(solid, midY), knee[0], knee[2], 0.12 * H, 0.06 * H);
+      thighMid = thigh ? [thigh.cx, midY, thigh.cz] : [knee[0], midY, knee[2]];
+    }
+    const t = (upY - knee[1]) / (thighMid[1] - knee[1] || 1);
+    const upLeg = lerp(knee, thighMid, t);
+    if (sign * upLeg[0] < 0.25 * Math.abs(knee[0])) upLeg[0] = sign * 0.25 * Math.abs(knee[0]);
+    set(`${S}UpLeg`, upLeg);
+    set(`${S}Leg`, knee);
+    const leg = reading;
+    const ankle: Vec3 = leg ? leg.ankle : [knee[0], 0.18 * knee[1], knee[2]];
+    // An ankle read from the mesh hangs under the knee the user placed.
+    set(`${S}Foot`, ankle);
+    const toe: Vec3 = leg ? leg.toe : [ankle[0], 0, ankle[2] + 0.6 * (knee[1] - ankle[1])];
+    const ballXZ = lerp(ankle, toe, 0.62);
+    const ballY = footMiddleHeight(analysis, ballXZ[0], ballXZ[2], 0.4 * ankle[1]);
+    set(`${S}ToeBase`, [ballXZ[0], Math.min(ballY, 0.6 * ankle[1]), ballXZ[2]]);
+    const endXZ = lerp(ankle, toe, 0.97);
+    set(`${S}Toe_End`, [endXZ[0], Math.min(ballY, 0.6 * ankle[1]), endXZ[2]]);
+
+    // Arms.
+    const elbow = markers[`${side}Elbow`];
+    const wrist = markers[`${side}Wrist`];
+    const fore = Math.hypot(wrist[0] - elbow[0], wrist[1] - elbow[1], wrist[2] - elbow[2]);
+    let shoulder: Vec3 | null = null;
+    const from = solid.nearestSolid(elbow, 0.05 * H);
+    if (from >= 0) {
+      const samples = samplePath(analysis, from, 0, 0);
+      const s = shoulderOnPath(samples, L.chestHalfWidth, 0.5 * fore);
+      if (s >= 0) shoulder = pointAt(samples, s);
+    }
+    const arm = limbs.arms[side] ?? (limbs.arms[other] ? mirrorArm(limbs.arms[other]!) : null);
+    shoulder ??= arm ? arm.shoulder : [sign * 1.1 * L.chestHalfWidth, neckY - 0.05 * H, neck[2]];
+    set(`${S}Arm`, shoulder);
+    set(`${S}Shoulder`, [
+      0.3 * shoulder[0],
+      shoulder[1] + 0.35 * (neckY - shoulder[1]),
+      0.5 * (shoulder[2] + neck[2]),
+    ]);
+    set(`${S}ForeArm`, elbow);
+    set(`${S}Hand`, wrist);
+    const armTip = arm ? arm.tip : null;
+    const hand = handFrame(solid, wrist, elbow, armTip, sign as 1 | -1);
+    hands[side] = hand;
+    for (const f of FINGERS_OF[fingers]) {
+      const chain = fingerJoints(hand, f, fingers === 1);
+      // Each finger joint in the middle of the hand's thickness.
+      chain.forEach((p, i) => {
+        set(`${S}Hand${f}${i + 1}`, i < 3 ? centreAlong(analysis, p, hand.palm, 0.4 * hand.length) : p);
+      });
+    }
+  }
+
+  // Inside the volume, but the end joints.
+  template.forEach((joint, i) => {
+    if (joint.end || solid.isSolidAt(positions[i])) return;
+    const near = solid.nearestSolid(positions[i], 0.1 * H);
+    if (near >= 0) positions[i] = solid.centreOf(near);
+  });
+  return { positions, hands: { left: hands.left!, right: hands.right! } };
+}
+
+/**
+ * The middle of the solid's run through `p` along `dir` (unit), looked for within `reach` either
+ * side: the run holding p, else the nearest one; p itself when there is none.
+ */
+function centreAlong(analysis: BodyAnalysis, p: Vec3, dir: Vec3, reach: number): Vec3 {
+  const { solid } = analysis;
+  const step = 0.25 * solid.h;
+  const n = Math.ceil(reach / step);
+  const at = (k: number): Vec3 => [
+    p[0] + dir[0] * k * step,
+    p[1] + dir[1] * k * step,
+    p[2] + dir[2] * k * step,
+  ];
+  let best: [number, number] | null = null;
+  let bestGap = Infinity;
+  let start = Number.NaN;
+  for (let k = -n; k <= n + 1; k++) {
+    const inside = k <= n && solid.isSolidAt(at(k));
+    if (inside && Number.isNaN(start)) start = k;
+    if (!inside && !Number.isNaN(start)) {
+      const end = k - 1;
+      const gap = start <= 0 && end >= 0 ? 0 : Math.min(Math.abs(start), Math.abs(end));
+      if (gap < bestGap) {
+        bestGap = gap;
+        best = [start, end];
+      }
+      start = Number.NaN;
+    }
+  }
+  return best ? at((best[0] + best[1]) / 2) : p;
+}
+
+/**
+ * The first point of a leg path (from the toe up) at height y; mirrored when the path is the
+ * other leg's (`own` false). Null when the path never gets there.
+ */
+function pathPointAtHeight(samples: readonly PathSample[], y: number, own: boolean): Vec3 | null {
+  for (let i = 1; i < samples.length; i++) {
+    const a = samples[i - 1].p;
+    const b = samples[i].p;
+    if (a[1] <= y && b[1] >= y) {
+      const t = (y - a[1]) / (b[1] - a[1] || 1);
+      const p: Vec3 = [a[0] + (b[0] - a[0]) * t, y, a[2] + (b[2] - a[2]) * t];
+      return own ? p : [-p[0], p[1], p[2]];
+    }
+  }
+  return null;
+}
+
+function mirrorArm<T extends { tip: Vec3; wrist: Vec3; elbow: Vec3; shoulder: Vec3 }>(a: T): T {
+  const m = (p: Vec3): Vec3 => [-p[0], p[1], p[2]];
+  return { ...a, tip: m(a.tip), wrist: m(a.wrist), elbow: m(a.elbow), shoulder: m(a.shoulder) };
+}
+
+function mirrorLeg<T extends { toe: Vec3; ankle: Vec3; knee: Vec3; hip: Vec3 }>(l: T): T {
+  const m = (p: Vec3): Vec3 => [-p[0], p[1], p[2]];
+  return { ...l, toe: m(l.toe), ankle: m(l.ankle), knee: m(l.knee), hip: m(l.hip) };
+}

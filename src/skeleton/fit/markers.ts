@@ -1,0 +1,197 @@
+/**
+ * The eight markers of the humanoid fit, as on Mixamo's auto-rigger: chin (the tip of the jaw),
+ * groin (where the legs meet), wrists, elbows and knees. A marker is a point on the front
+ * surface or inside the limb; the fitter takes the centre of the limb behind it.
+ *
+ * Without markers they are guessed from the mesh (limb-analysis.ts), and a guess is shown to the
+ * user as markers to accept or drag.
+ */
+import type { BodyAnalysis } from './body-analysis.ts';
+import { depthCentre, limbCentre } from './cross-section.ts';
+import { type ArmReading, type LegReading, readArm, readLeg } from './limb-analysis.ts';
+
+type Vec3 = [number, number, number];
+
+/** Marker names, in the order the UI asks for them. */
+export const MARKER_NAMES = [
+  'chin',
+  'leftWrist',
+  'leftElbow',
+  'leftKnee',
+  'groin',
+  'rightWrist',
+  'rightElbow',
+  'rightKnee',
+] as const;
+
+export type MarkerName = (typeof MARKER_NAMES)[number];
+
+/** One point per marker. */
+export type HumanoidMarkers = Record<MarkerName, Vec3>;
+
+/** The marker on the other side of the body (itself for chin and groin). */
+export function mirrorMarkerName(name: MarkerName): MarkerName {
+  if (name.startsWith('left')) return `right${name.slice(4)}` as MarkerName;
+  if (name.startsWith('right')) return `left${name.slice(5)}` as MarkerName;
+  return name;
+}
+
+/** What the mesh says about the limbs, read once and shared by the guess and the fit. */
+export interface LimbReadings {
+  arms: { left: ArmReading | null; right: ArmReading | null };
+  legs: { left: LegReading | null; right: LegReading | null };
+}
+
+const mirror = (p: Vec3): Vec3 => [-p[0], p[1], p[2]];
+
+/** Reads both arms and both legs from the analysis' extremities. */
+export function readLimbs(analysis: BodyAnalysis): LimbReadings {
+  const { hands, feet } = analysis.landmarks;
+  return {
+    arms: {
+      left: hands.left >= 0 ? readArm(analysis, hands.left) : null,
+      right: hands.right >= 0 ? readArm(analysis, hands.right) : null,
+    },
+    legs: {
+      left: feet.left >= 0 ? readLeg(analysis, feet.left) : null,
+      right: feet.right >= 0 ? readLeg(analysis, feet.right) : null,
+    },
+  };
+}
+
+/** Why a mesh cannot be rigged as a humanoid. */
+export class NotAHumanoidError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'NotAHumanoidError';
+  }
+}
+
+/** Fraction of the solid's box the solid fills: a standing character fills well under half. */
+export function solidity(analysis: BodyAnalysis): number {
+  const { solid } = analysis;
+  let n = 0;
+  for (let i = 0; i < solid.solid.length; i++) n += solid.solid[i];
+  // The grid has an empty voxel of padding on every side.
+  return n / Math.max(1, (solid.nx - 2) * (solid.ny - 2) * (solid.nz - 2));
+}
+
+/** Past this {@link solidity} a shape is a block, not a character with limbs. */
+export const MAX_SOLIDITY = 0.5;
+
+/** Throws a {@link NotAHumanoidError} for a shape that fills its box (a block, a ball). */
+export function checkCharacterShape(analysis: BodyAnalysis): void {
+  const fill = solidity(analysis);
+  if (fill > MAX_SOLIDITY)
+    throw new NotAHumanoidError(
+      `no character-like shape: the mesh fills ${Math.round(100 * fill)}% of its box (a standing character with arms and legs fills well under half)`,
+    );
+}
+
+/** A limb must reach this far from the belly along the body (in heights) to count. */
+const MIN_LIMB = 0.2;
+
+/**
+ * The markers guessed from the mesh (canonical, at limb centres). A limb found on one side
+ * only is mirrored to the other; a body with no arm or no leg on either side is no humanoid.
+ */
+export function guessMarkers(analysis: BodyAnalysis, limbs: LimbReadings): HumanoidMarkers {
+  const L = analysis.landmarks;
+  const { tree, solid } = analysis;
+  const reach = (v: number) => (v >= 0 ? (tree.length[v] * solid.h) / L.height : 0);
+  const outward = (v: number) => v >= 0 && Math.abs(solid.centreOf(v)[0]) > 1.15 * L.chestHalfWidth;
+  const armOk = (v: number) => reach(v) >= MIN_LIMB && outward(v);
+  const armL = armOk(L.hands.left) ? limbs.arms.left : null;
+  const armR = armOk(L.hands.right) ? limbs.arms.right : null;
+  const legL = reach(L.feet.left) >= MIN_LIMB ? limbs.legs.left : null;
+  const legR = reach(L.feet.right) >= MIN_LIMB ? limbs.legs.right : null;
+  if (!armL && !armR)
+    throw new NotAHumanoidError(
+      'found no arms: nothing below the neck reaches out beside the chest (is it a standing character, Y up? else place the markers)',
+    );
+  if (!legL && !legR)
+    throw new NotAHumanoidError(
+      'found no legs: nothing long reaches the floor on either side of the body (is it a standing character, Y up? else place the markers)',
+    );
+  const groin: Vec3 = L.crotch ? [0, L.crotch[1], L.crotch[2]] : [0, 0.46 * L.height, L.seedPoint[2]];
+  return {
+    chin: [0, L.chin[1], L.chin[2]],
+    groin,
+    leftWrist: armL ? armL.wrist : mirror(armR!.wrist),
+    rightWrist: armR ? armR.wrist : mirror(armL!.wrist),
+    leftElbow: armL ? armL.elbow : mirror(armR!.elbow),
+    rightElbow: armR ? armR.elbow : mirror(armL!.elbow),
+    leftKnee: legL ? legL.knee : mirror(legR!.knee),
+    rightKnee: legR ? legR.knee : mirror(legL!.knee),
+  };
+}
+
+/** A marker the fitter could not use. */
+export class MarkerError extends Error {
+  constructor(
+    readonly marker: MarkerName,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'MarkerError';
+  }
+}
+
+const unit = (v: number[]): Vec3 => {
+  const l = Math.hypot(v[0], v[1], v[2]) || 1;
+  return [v[0] / l, v[1] / l, v[2] / l];
+};
+
+/**
+ * Given markers (canonical) carried to the centres of their limbs: each is first taken to the
+ * middle of the solid behind it as seen from the front, then to the middle of its limb's cross-
+ * section (across the forearm for a wrist, across the arm for an elbow, across the leg for a
+ * knee); chin and groin stay on the mid-plane. Throws a {@link MarkerError} for a marker with no
+ * solid behind or around it.
+ */
+export function centreMarkers(analysis: BodyAnalysis, given: HumanoidMarkers): HumanoidMarkers {
+  const { solid, landmarks } = analysis;
+  const H = landmarks.height;
+  const view: Vec3 = [0, 0, -1];
+  const reach = Math.max(0.6 * H, solid.nz * solid.h);
+  const inside = (name: MarkerName): Vec3 => {
+    const p = given[name];
+    let c = depthCentre(solid, p, view, reach);
+    if (!c) {
+      const near = solid.nearestSolid(p, 0.04 * H);
+      if (near < 0)
+        throw new MarkerError(
+          name,
+          `the ${markerLabel(name)} marker is outside the mesh (no part of the body behind it or within ${(0.04 * H).toPrecision(2)} of it)`,
+        );
+      c = solid.centreOf(near);
+    }
+    return c;
+  };
+  const out = {} as HumanoidMarkers;
+  for (const name of MARKER_NAMES) out[name] = inside(name);
+  out.chin = [0, out.chin[1], out.chin[2]];
+  out.groin = [0, out.groin[1], out.groin[2]];
+  for (const side of ['left', 'right'] as const) {
+    const w = `${side}Wrist` as const;
+    const e = `${side}Elbow` as const;
+    const k = `${side}Knee` as const;
+    const fore = unit([out[w][0] - out[e][0], out[w][1] - out[e][1], out[w][2] - out[e][2]]);
+    const sign = side === 'left' ? 1 : -1;
+    const upper = unit([out[e][0] - sign * landmarks.chestHalfWidth, out[e][1] - landmarks.neck[1], 0]);
+    out[w] = limbCentre(solid, out[w], fore, 0.08 * H);
+    out[e] = limbCentre(
+      solid,
+      out[e],
+      unit([fore[0] + upper[0], fore[1] + upper[1], fore[2] + upper[2]]),
+      0.1 * H,
+    );
+    out[k] = limbCentre(solid, out[k], [0, 1, 0], 0.14 * H);
+  }
+  return out;
+}
+
+/** The marker's name for people: "left wrist". */
+export function markerLabel(name: MarkerName): string {
+  return name.replace(/([A-Z])/g, ' $1').toLowerCase();
+}

@@ -1,0 +1,41 @@
+/**
+ * The proportions the fitter falls back on where the shape does not say, and the shares that
+ * place the joints a surface cannot show (the hip joints inside the pelvis, the neck's base).
+ * Measured on the mannequin's Mixamo-style skeleton and checked against the shared characters
+ * by `npm run bench:rig`.
+ */
+
+/** Shares of the groin-to-chin span that place the mid-line joints. */
+export const SPINE_PROPORTIONS = {
+  /** Hips above the groin. */
+  hips: 0.19,
+  /** The thighs' joints above the groin. */
+  upLeg: 0.11,
+  /** The neck's base below the chin. */
+  neck: 0.15,
+  /** The head's joint above the chin. */
+  head: 0.03,
+  /** Spine, Spine1, Spine2 along Hips → Neck (Mixamo's spacing). */
+  spine: [0.2, 0.435, 0.705],
+};
+
+/** Shares of the arm and leg. */
+export const LIMB_PROPORTIONS = {
+  /** Fingertip to wrist, as a share of fingertip to shoulder. */
+  hand: 0.23,
+  /** Wrist to elbow, as a share of wrist to shoulder. */
+  forearm: 0.47,
+  /** Ankle to knee, as a share of ankle to the thigh's joint (heights). */
+  shin: 0.5,
+  /** The ankle joint above the point where the leg's middle line turns into the foot, in heights. */
+  ankleLift: 0.012,
+  /** Bends sharper than this (radians) place the elbow or knee. */
+  bend: (22 * Math.PI) / 180,
+};
+
+/**
+ * How far a chin or groin marker may be from the jaw line or crotch the mesh shows and still
+ * be taken as meaning it (in heights): within `snap` the landmark is used; between `snap` and
+ * `release` the two blend; past `release` the marker is taken as placed.
+ */
+export const LANDMARK_SNAP = { snap: 0.06, release: 0.12 };

@@ -1,0 +1,185 @@
+/**
+ * `skinsmith rig`: a static mannequin becomes a skinned, validated file over the humanoid
+ * template's joints (with fingers, with markers); bad input exits 2 with one line.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { WebIO } from '@gltf-transform/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildMannequin, mannequinToDocument } from '../../src/character/index.ts';
+import { main } from '../../src/cli/main.ts';
+import { readDocument } from '../../src/gltf/read-document.ts';
+import { buildSkinnedModel } from '../../src/gltf/skinned-model.ts';
+import { fitMeshOfDocument } from '../../src/skeleton/fit/fit-mesh.ts';
+import { humanoidTemplate } from '../../src/skeleton/templates/humanoid.ts';
+import { findInvariantViolations } from '../../src/skin/invariants.ts';
+import { staticMannequin, variantData } from '../skeleton/support/static-fixture.ts';
+
+let dir: string;
+let input: string;
+let skinned: string;
+
+async function run(...argv: string[]) {
+  let stdout = '';
+  let stderr = '';
+  const code = await main(argv, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) });
+  return { code, stdout, stderr };
+}
+
+async function readModel(path: string) {
+  return buildSkinnedModel(await readDocument({ name: 'x.glb', bytes: new Uint8Array(readFileSync(path)) }));
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'skinsmith-rig-'));
+  input = join(dir, 'Static.glb');
+  writeFileSync(input, await new WebIO().writeBinary(staticMannequin({ build: 'average', pose: 'A' }, 3000)));
+  skinned = join(dir, 'Skinned.glb');
+  writeFileSync(
+    skinned,
+    await new WebIO().writeBinary(mannequinToDocument(buildMannequin({ targetVertices: 1500 }))),
+  );
+});
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('skinsmith rig', () => {
+  it('rigs a static mesh: one skin over the template, every vertex weighted, a clean export, the JSON summary', async () => {
+    const out = join(dir, 'rigged.glb');
+    const r = await run('rig', input, '-o', out);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const summary = JSON.parse(r.stdout);
+    expect(summary.validation).toMatchObject({ errors: 0, warnings: 0 });
+    expect(summary.joints.map((j: { name: string }) => j.name)).toEqual(
+      humanoidTemplate(0).map((j) => j.name),
+    );
+    expect(summary.joints[0]).toMatchObject({ name: 'Hips', parent: null });
+    expect(summary.joints[0].position).toHaveLength(3);
+    expect(Object.keys(summary.markers).sort()).toEqual([
+      'chin',
+      'groin',
+      'leftElbow',
+      'leftKnee',
+      'leftWrist',
+      'rightElbow',
+      'rightKnee',
+      'rightWrist',
+    ]);
+    expect(summary.markers.leftWrist.from).toBe('guessed');
+    expect(summary.timeMs.total).toBeGreaterThan(0);
+    const model = await readModel(out);
+    expect(model.skins).toHaveLength(1);
+    expect(model.skinnedVertexCount).toBe(model.vertexCount);
+    expect(new Set([...model.joints.values()].map((j) => j.name))).toEqual(
+      new Set(humanoidTemplate(0).map((j) => j.name)),
+    );
+    for (const p of model.primitives) expect(findInvariantViolations(p.weights)).toEqual([]);
+    // The bind pose is the mesh as given: the file draws where it did.
+    const before = fitMeshOfDocument(
+      await readDocument({ name: 'in.glb', bytes: new Uint8Array(readFileSync(input)) }),
+    );
+    expect(Array.from(model.primitives[0].positions)).toEqual(Array.from(before.positions));
+    // End joints carry no weight.
+    const ends = new Set(
+      model.skins[0].joints.flatMap((id, i) => (/_End$/.test(model.joints.get(id)!.name) ? [i] : [])),
+    );
+    for (const p of model.primitives)
+      for (let s = 0; s < p.weights.weights.length; s++)
+        if (p.weights.weights[s] > 0) expect(ends.has(p.weights.joints[s])).toBe(false);
+  });
+
+  it('takes --fingers and MARKERS.json: the markers given are used, the rest guessed', async () => {
+    const data = variantData({ build: 'average', pose: 'A' }, 3000);
+    const at = (name: string) => {
+      const i = data.jointNames.indexOf(name);
+      return [
+        data.jointPositions[i * 3],
+        data.jointPositions[i * 3 + 1],
+        data.jointPositions[i * 3 + 2] + 0.05,
+      ];
+    };
+    const markers = join(dir, 'markers.json');
+    writeFileSync(
+      markers,
+      JSON.stringify({ leftWrist: at('LeftHand'), rightWrist: at('RightHand'), leftKnee: at('LeftLeg') }),
+    );
+    const out = join(dir, 'fingers.glb');
+    const r = await run('rig', input, '-o', out, '--fingers', '3', '--markers', markers);
+    expect(r.code).toBe(0);
+    const summary = JSON.parse(r.stdout);
+    expect(summary.fingers).toBe(3);
+    expect(summary.markers.leftWrist.from).toBe('given');
+    expect(summary.markers.leftElbow.from).toBe('guessed');
+    const names = summary.joints.map((j: { name: string }) => j.name);
+    expect(names).toContain('LeftHandThumb1');
+    expect(names).toContain('RightHandMiddle4');
+    expect(names).not.toContain('LeftHandRing1');
+    const hand = summary.joints.find((j: { name: string }) => j.name === 'LeftHand').position;
+    const truth = at('LeftHand');
+    expect(Math.hypot(hand[0] - truth[0], hand[1] - truth[1], hand[2] - (truth[2] - 0.05))).toBeLessThan(
+      0.03,
+    );
+  });
+
+  it('refuses a file with a skin unless --replace, which rigs the mesh as drawn', async () => {
+    const out = join(dir, 'replaced.glb');
+    const refused = await run('rig', skinned, '-o', out);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr.trim().split('\n')).toHaveLength(1);
+    expect(refused.stderr).toMatch(/already has a skin; pass --replace/);
+    const r = await run('rig', skinned, '-o', out, '--replace');
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).replacedSkin).toMatchObject({ skins: 1, joints: 29 });
+    const model = await readModel(out);
+    expect(model.skins).toHaveLength(1);
+    expect([...model.joints.values()][0].name).toBe('Hips');
+  });
+
+  it('exits 2 with one line for bad options, bad markers and a mesh it cannot rig', async () => {
+    const out = join(dir, 'bad.glb');
+    const write = (name: string, text: string) => {
+      const p = join(dir, name);
+      writeFileSync(p, text);
+      return p;
+    };
+    const box = join(dir, 'Box.glb');
+    const doc = staticMannequin({ build: 'thin', pose: 'T' }, 1000);
+    const boxMesh = doc.getRoot().listMeshes()[0].listPrimitives()[0];
+    boxMesh.getAttribute('POSITION')!.setArray(
+      Float32Array.from({ length: boxMesh.getAttribute('POSITION')!.getCount() * 3 }, (_, i) => {
+        const v = Math.floor(i / 3);
+        return ((v * 7919 + (i % 3) * 104729) % 1000) / 1000;
+      }),
+    );
+    writeFileSync(box, await new WebIO().writeBinary(doc));
+    const cases: [string[], RegExp][] = [
+      [['rig', input, '-o', out, '--fingers', '2'], /--fingers must be 0, 1, 3 or 5/],
+      [['rig', input], /missing -o OUT/],
+      [['rig', input, '-o', out, '--markers', join(dir, 'nope.json')], /cannot read/],
+      [
+        ['rig', input, '-o', out, '--markers', write('a.json', '{"chin": [0, 1]}')],
+        /chin must be \[x, y, z\]/,
+      ],
+      [
+        ['rig', input, '-o', out, '--markers', write('b.json', '{"nose": [0, 1, 2]}')],
+        /unknown marker "nose"/,
+      ],
+      [['rig', input, '-o', out, '--markers', write('c.json', '[1, 2]')], /must be an object of markers/],
+      [['rig', input, '-o', out, '--markers', write('d.json', 'chin')], /is not JSON/],
+      [
+        ['rig', input, '-o', out, '--markers', write('e.json', '{"leftKnee": [9, 0.5, 0]}')],
+        /left knee marker is outside the mesh/,
+      ],
+      [['rig', box, '-o', out], /cannot rig Box\.glb: no character-like shape|cannot rig Box\.glb: found no/],
+      [['rig', join(dir, 'missing.glb'), '-o', out], /cannot read/],
+    ];
+    for (const [argv, message] of cases) {
+      const r = await run(...argv);
+      expect(r.code, argv.join(' ')).toBe(2);
+      expect(r.stderr.trim().split('\n'), argv.join(' ')).toHaveLength(1);
+      expect(r.stderr, argv.join(' ')).toMatch(message);
+    }
+  });
+});
