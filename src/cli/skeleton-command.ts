@@ -104,7 +104,9 @@ export const skeletonCommand: Command = {
         reports.push(applied.report);
       } catch (err) {
         if (err instanceof SkeletonEditError)
-          throw new UsageError(`${NAME}: edit ${k + 1} (${edit.op}): ${err.message.replace(`${edit.op}: `, '')}`);
+          throw new UsageError(
+            `${NAME}: edit ${k + 1} (${edit.op}): ${err.message.replace(`${edit.op}: `, '')}`,
+          );
         throw err;
       }
     }
