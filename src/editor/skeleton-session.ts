@@ -25,6 +25,7 @@ import {
 import { copyModel } from '../skeleton/copy-model.ts';
 import { decompose, type Mat4, NodeWorlds, type TRS } from '../skeleton/frames.ts';
 import { mirrorEdit } from '../skeleton/mirror-edit.ts';
+import { writeWeightsToDocument } from '../skeleton/write-weights.ts';
 import type { ChildrenMode } from '../skeleton/move-joint.ts';
 import {
   type JointRef,
@@ -334,6 +335,7 @@ export class SkeletonSession {
     let locked = new Set(before.locks);
     const reports: SkeletonEditReport[] = [];
     let changed = false;
+    let weightsMoved = false;
     for (const edit of expanded) {
       const applied: AppliedSkeletonEdit = applySkeletonEdit(work, withNodeRefs(edit), {
         resolve: jointResolver(work, start),
@@ -342,6 +344,7 @@ export class SkeletonSession {
       work = applied.model;
       reports.push(applied.report);
       changed ||= applied.report.changed;
+      weightsMoved ||= applied.weightEdits.length > 0;
       if (layers && applied.weightEdits.length) layers = replayOnLayers(layers, work, applied);
       const step = applied.remap;
       if (step) {
@@ -354,6 +357,7 @@ export class SkeletonSession {
       }
     }
     if (!changed) return null;
+    if (weightsMoved) writeWeightsToDocument(work);
     if (layers) this.editor.layers.seed(work, layers);
     const last = [...reports].reverse().find((r) => r.joint !== null)?.joint?.id;
     return { slot: carrySlot(before, work, remap, last ?? undefined), reports };
