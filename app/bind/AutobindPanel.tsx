@@ -16,6 +16,7 @@ import { NumberInput } from '../components/NumberField.tsx';
 import { ProgressBar } from '../components/ProgressBar.tsx';
 import { Segmented, type SegmentOption } from '../components/Segmented.tsx';
 import { useUi } from '../store.ts';
+import { BindFindings } from './BindFindings.tsx';
 import { CreateSkinSection } from './CreateSkinSection.tsx';
 
 type Option<T> = SegmentOption<T>;
@@ -104,6 +105,25 @@ function Form({ disabled, creating }: { disabled: boolean; creating: boolean }) 
           onChange={(smoothing) => setForm({ smoothing })}
         />
         <span className="muted">passes</span>
+      </FormRow>
+      <FormRow
+        label="End joints"
+        hint="Joints that only mark where a bone ends (HeadTop_End, finger tips, Toe_End): they end their parent's bone either way"
+      >
+        <Segmented
+          className="ab-segmented"
+          name="ab-end-joints"
+          options={[
+            {
+              value: 'skip',
+              label: 'No weight',
+              hint: 'As artists weight them: the parent bone owns the region',
+            },
+            { value: 'bind', label: 'Bind', hint: 'Give end joints weight like any bone' },
+          ]}
+          value={form.endJoints}
+          onChange={(endJoints) => setForm({ endJoints })}
+        />
       </FormRow>
       <FormRow label="Influences" hint="Most joints per vertex">
         <Segmented
@@ -197,17 +217,20 @@ function Result() {
   const { stats } = result;
   const seconds = (stats.ms / 1000).toFixed(stats.ms < 10_000 ? 1 : 0);
   return (
-    <div className="ab-result" role="status">
-      {result.skin && (
-        <>
-          Created a skin of {result.skin.joints} joints from <b>{result.skin.rootName}</b> on{' '}
-          {result.skin.skinnedMeshes} mesh{result.skin.skinnedMeshes === 1 ? '' : 'es'}.{' '}
-        </>
-      )}
-      Bound {stats.vertices.toLocaleString('en-US')} vertices to {stats.bones} bones ({result.scope}) in{' '}
-      {seconds} s. {stats.changedVertices.toLocaleString('en-US')} changed: undo in one step with{' '}
-      <kbd>Ctrl+Z</kbd>.
-    </div>
+    <>
+      <div className="ab-result" role="status">
+        {result.skin && (
+          <>
+            Created a skin of {result.skin.joints} joints from <b>{result.skin.rootName}</b> on{' '}
+            {result.skin.skinnedMeshes} mesh{result.skin.skinnedMeshes === 1 ? '' : 'es'}.{' '}
+          </>
+        )}
+        Bound {stats.vertices.toLocaleString('en-US')} vertices to {stats.bones} bones ({result.scope}) in{' '}
+        {seconds} s. {stats.changedVertices.toLocaleString('en-US')} changed: undo in one step with{' '}
+        <kbd>Ctrl+Z</kbd>.
+      </div>
+      <BindFindings findings={stats.findings} />
+    </>
   );
 }
 

@@ -22,6 +22,8 @@ export interface AutobindForm {
   scope: 'all' | 'branch';
   /** Where the weights go: the active weight layer or a new one above it. */
   into: 'active' | 'new';
+  /** End joints (HeadTop_End, finger tips): no weight (as artists do) or bound like any bone. */
+  endJoints: 'skip' | 'bind';
 }
 
 export const AUTOBIND_FORM_DEFAULTS: AutobindForm = {
@@ -33,6 +35,7 @@ export const AUTOBIND_FORM_DEFAULTS: AutobindForm = {
   maxInfluences: 4,
   scope: 'all',
   into: 'active',
+  endJoints: 'skip',
 };
 
 export interface AutobindUi {
@@ -197,6 +200,7 @@ export function formToOptions(form: AutobindForm): EditorAutobindOptions {
     maxInfluences: form.maxInfluences,
     joints: form.scope === 'branch' && selected !== null ? branchOf(selected) : 'all',
     layer: form.into,
+    bindEndJoints: form.endJoints === 'bind',
   };
 }
 

@@ -4,7 +4,7 @@
  */
 import type { SkinWeights } from '../skin/skin-weights.ts';
 import { startWorkerJob } from '../worker/worker-job.ts';
-import type { AutobindInput, AutobindStats } from './autobind.ts';
+import type { AutobindInput, AutobindResult, AutobindStats } from './autobind.ts';
 import {
   type AutobindRequest,
   type AutobindResponse,
@@ -13,6 +13,7 @@ import {
   toWire,
   type WireWeights,
 } from './autobind-protocol.ts';
+import type { BindReportItem } from './bind-report.ts';
 import { abortError } from './geodesic-labels.ts';
 
 /** What the client needs of a Worker (a fake one runs the protocol in-process in tests). */
@@ -24,7 +25,7 @@ export interface WorkerLike {
 
 /** A running job: its result, and how to stop it. */
 export interface AutobindJob {
-  promise: Promise<{ weights: SkinWeights[]; stats: AutobindStats }>;
+  promise: Promise<AutobindResult>;
   /** Stops the job; `promise` rejects with an AbortError and no weights change anywhere. */
   cancel(): void;
 }
@@ -64,9 +65,10 @@ export class AutobindClient {
           existing: existing?.map((sw) => toWire(sw.clone())) ?? null,
           abort,
         }),
-      (done: { weights: WireWeights[]; stats: AutobindStats }) => ({
+      (done: { weights: WireWeights[]; stats: AutobindStats; report: BindReportItem[] }) => ({
         weights: done.weights.map(fromWire),
         stats: done.stats,
+        report: done.report,
       }),
       onProgress,
       () => {

@@ -9,6 +9,7 @@
 import { SkinWeights } from '../skin/skin-weights.ts';
 import { type JobResponse, signalOfFlag } from '../worker/worker-job.ts';
 import { type AutobindInput, type AutobindOptions, type AutobindStats, autobind } from './autobind.ts';
+import type { BindReportItem } from './bind-report.ts';
 
 /** Options that cross the worker boundary (no callbacks, no signal). */
 export type AutobindWireOptions = Omit<
@@ -38,7 +39,11 @@ export interface AutobindRequest {
 }
 
 /** Worker → client. */
-export type AutobindResponse = JobResponse<{ weights: WireWeights[]; stats: AutobindStats }>;
+export type AutobindResponse = JobResponse<{
+  weights: WireWeights[];
+  stats: AutobindStats;
+  report: BindReportItem[];
+}>;
 
 /** Posts a response, transferring the listed buffers. */
 export type PostResponse = (message: AutobindResponse, transfer: ArrayBuffer[]) => void;
@@ -72,7 +77,7 @@ export function handleAutobindRequest(request: AutobindRequest, post: PostRespon
       w.joints.buffer as ArrayBuffer,
       w.weights.buffer as ArrayBuffer,
     ]);
-    post({ type: 'done', id, weights, stats: result.stats }, transfer);
+    post({ type: 'done', id, weights, stats: result.stats, report: result.report }, transfer);
   } catch (err) {
     const e = err instanceof Error ? err : new Error(String(err));
     post({ type: 'error', id, name: e.name, message: e.message }, []);

@@ -21,10 +21,11 @@
 
 import { weldedNormals } from '../mesh/oriented-normals.ts';
 import type { SkinWeights } from '../skin/skin-weights.ts';
+import { type BindReportItem, bindReport } from './bind-report.ts';
 import { chooseSegments, filterSegments } from './bind-segments.ts';
 import { scaleByBoneRadius } from './bone-radius.ts';
 import type { BindJoint } from './bone-segments.ts';
-import { fillInterior } from './fill-interior.ts';
+import { solidGrid } from './fill-interior.ts';
 import { abortError, geodesicLabels } from './geodesic-labels.ts';
 import { heatWeights } from './heat-weights.ts';
 import { falloffWeights, InfluenceTable } from './influence-table.ts';
@@ -33,7 +34,6 @@ import { positionBounds, transformedPositions } from './positions.ts';
 import { smoothInfluences } from './smooth-influences.ts';
 import { collectCandidates } from './vertex-candidates.ts';
 import { VoxelGrid } from './voxel-grid.ts';
-import { voxelizeSurface } from './voxelize-surface.ts';
 import { writeSkinWeights } from './write-weights.ts';
 
 export type { BindJoint } from './bone-segments.ts';
@@ -80,6 +80,11 @@ export interface AutobindOptions {
    * their length around the joint (0: keep the parent's direction).
    */
   leafAim?: number;
+  /**
+   * Bind end joints too (Mixamo's `HeadTop_End`, finger tips, `Toe_End`: BindJoint.end). Off,
+   * they get no weight and only end their parents' bones, as an artist weights them.
+   */
+  bindEndJoints?: boolean;
   /** Where a joint with several children points (see BoneSegmentsOptions). */
   multiChild?: 'centroid' | 'aligned';
   /** Fraction cut from the start of the bones that branch off a joint (see BoneSegmentsOptions). */
@@ -115,6 +120,8 @@ export interface AutobindOptions {
   existing?: readonly SkinWeights[] | null;
   /** Lock flags indexed by joint (non-zero = locked); used with `onlyJoints`. */
   locked?: Uint8Array | null;
+  /** Check the weights afterwards for what looks wrong (AutobindResult.report). */
+  report?: boolean;
   /** Progress in [0, 1], called at most every ~10 ms. */
   onProgress?: ((fraction: number) => void) | null;
   /** Checked during the work; when set, autobind throws an error named 'AbortError'. */
@@ -134,6 +141,7 @@ export const AUTOBIND_DEFAULTS = {
   leafLength: 0.5,
   leafReach: 0.8,
   leafAim: 2,
+  bindEndJoints: false,
   multiChild: 'aligned',
   branchTrim: 0.07,
   minInside: 0.25,
@@ -142,6 +150,7 @@ export const AUTOBIND_DEFAULTS = {
   radiusSamples: 300,
   straightRatio: 1.2,
   facing: true,
+  report: true,
 } as const satisfies AutobindOptions;
 
 /** Resolution of the coarse solids: the 'closest' method's, and the part test's. */
@@ -178,6 +187,8 @@ export interface AutobindStats {
 export interface AutobindResult {
   weights: SkinWeights[];
   stats: AutobindStats;
+  /** What looks wrong in the weights (bind-report.ts); empty when nothing does or `report` is off. */
+  report: BindReportItem[];
 }
 
 /** `options` over the defaults, ignoring undefined values. */
@@ -199,6 +210,9 @@ export interface BindDistances {
   /** The bound segments (labels of `candidates`) and the joint of each. */
   segmentJoints: Int32Array;
   diagonal: number;
+  /** The joints bound (the input's) and the solid they were fitted to (for the report). */
+  joints: readonly BindJoint[];
+  grid: VoxelGrid;
   stats: AutobindStats;
 }
 
@@ -284,6 +298,8 @@ export function autobindDistances(input: AutobindInput, options: AutobindOptions
     indices,
     candidates,
     segmentJoints: bound.joint,
+    joints: input.joints,
+    grid,
     diagonal: Math.hypot(
       bounds.max[0] - bounds.min[0],
       bounds.max[1] - bounds.min[1],
@@ -356,33 +372,27 @@ export function autobindWeights(d: BindDistances, options: AutobindOptions = {})
     unchangedVertices += out.unchanged;
     return out.weights;
   });
+  const report = o.report
+    ? bindReport({
+        positions: d.positions,
+        indices: d.indices,
+        weights,
+        joints: d.joints,
+        outside: d.stats.outsideJoints,
+        bindEndJoints: o.bindEndJoints,
+        onlyJoints: selected,
+        grid: d.grid,
+      })
+    : [];
   const weightsMs = performance.now() - t;
   progress(1, true);
   const timings = { ...d.stats.timings, weights: weightsMs, total: d.stats.timings.total + weightsMs };
-  return { weights, stats: { ...d.stats, unchangedVertices, timings } };
+  return { weights, stats: { ...d.stats, unchangedVertices, timings }, report };
 }
 
 /** Binds `input`'s primitives to its joints; see the module comment. */
 export function autobind(input: AutobindInput, options: AutobindOptions = {}): AutobindResult {
   return autobindWeights(autobindDistances(input, options), options);
-}
-
-/** Voxelises the primitives and fills the interior. */
-function solidGrid(
-  positions: readonly Float32Array[],
-  indices: readonly (Uint32Array | null)[],
-  bounds: { min: number[]; max: number[] },
-  resolution: number,
-  check: () => void,
-): VoxelGrid {
-  const grid = new VoxelGrid(bounds.min, bounds.max, resolution);
-  positions.forEach((p, i) => {
-    check();
-    voxelizeSurface(grid, p, indices[i]);
-  });
-  fillInterior(grid);
-  check();
-  return grid;
 }
 
 /** The mesh's parts and the bones inside each, on a coarse grid (see part-bones.ts). */

@@ -9,6 +9,10 @@
  *    parent's segment. Never leaves out every joint.
  * 3. Aim leaves that have no rig axis at the solid ahead of them, and stretch leaves through
  *    the extremity they end in (see refine-segments.ts).
+ *
+ * Mirror partners (`BindJoint.partner`) are decided together: left out together, and their
+ * leaves as long as each other, so a symmetric character binds symmetrically even where its
+ * two sides fall a voxel apart.
  */
 import { type BindJoint, type BoneSegments, buildBoneSegments } from './bone-segments.ts';
 import { aimLeaves, extendLeaves, insideFractions, startsInside } from './refine-segments.ts';
@@ -28,6 +32,8 @@ export interface ChooseSegmentsOptions {
    * length (0: off; see aimLeaves).
    */
   leafAim?: number;
+  /** Give end joints bones of their own (see BindJoint.end). */
+  bindEndJoints?: boolean;
 }
 
 /** Segments in grid space, and the joints left out as outside the mesh. */
@@ -43,6 +49,9 @@ export function chooseSegments(
   options: ChooseSegmentsOptions,
 ): ChosenSegments {
   const minInside = options.minInside ?? 0;
+  // A skin of end joints only (one made from HeadTop_End) binds them: never leave out every joint.
+  if (!options.bindEndJoints && joints.every((j) => j.excluded || j.end))
+    options = { ...options, bindEndJoints: true };
   const inv = 1 / grid.h;
   const excluded = joints.map((j) => !!j.excluded);
   const outside: number[] = [];
@@ -57,10 +66,15 @@ export function chooseSegments(
   let segments = build();
   for (let round = 0; round < 2 && minInside > 0; round++) {
     const inside = insideFractions(grid, segments.ends, segments.count);
+    const partner = partnerSegments(joints, segments);
     const out: number[] = [];
     for (let s = 0; s < segments.count; s++) {
-      const outsideJoint = inside[s] < 0.5 && !startsInside(grid, segments.ends, s);
-      if (inside[s] < minInside || outsideJoint) out.push(segments.joint[s]);
+      // Partners are judged together (the mean of their fractions), so a hand bone a voxel
+      // inside on one side and a voxel outside on the other is kept or left out on both.
+      const q = partner[s];
+      const fraction = q >= 0 ? (inside[s] + inside[q]) / 2 : inside[s];
+      const starts = startsInside(grid, segments.ends, s) || (q >= 0 && startsInside(grid, segments.ends, q));
+      if (fraction < minInside || (fraction < 0.5 && !starts)) out.push(segments.joint[s]);
     }
     if (out.length === 0 || out.length === segments.count) break;
     for (const j of out) excluded[j] = true;
@@ -77,7 +91,53 @@ export function chooseSegments(
   const reach = options.leafReach ?? 0;
   if (reach > 0)
     extendLeaves(grid, segments.ends, segments.leaf, reach, Math.max(grid.nx, grid.ny, grid.nz) / 4);
+  if (aim > 0 || reach > 0) pairLeafLengths(segments, partnerSegments(joints, segments));
   return { segments, outside: outside.sort((a, b) => a - b) };
+}
+
+/**
+ * Per segment, the segment of its joint's mirror partner (`BindJoint.partner`, both ways), or
+ * -1 (no partner, itself, or the partner has no segment).
+ */
+export function partnerSegments(joints: readonly BindJoint[], segments: BoneSegments): Int32Array {
+  const segmentOf = new Map<number, number>();
+  for (let s = 0; s < segments.count; s++) segmentOf.set(segments.joint[s], s);
+  return Int32Array.from(segments.joint, (j) => {
+    const k = joints[j].partner;
+    if (k === undefined || k === j || !(k >= 0 && k < joints.length) || joints[k].partner !== j) return -1;
+    return segmentOf.get(k) ?? -1;
+  });
+}
+
+/**
+ * Partner leaves (a left and a right hand) get the mean of their two lengths, each along its own
+ * direction: a leaf's length comes from where it leaves the voxel solid, which a voxel's
+ * difference between the sides would otherwise carry into the weights.
+ */
+function pairLeafLengths(segments: BoneSegments, partner: Int32Array): void {
+  const { ends, leaf } = segments;
+  const length = (s: number) =>
+    Math.hypot(
+      ends[s * 6 + 3] - ends[s * 6],
+      ends[s * 6 + 4] - ends[s * 6 + 1],
+      ends[s * 6 + 5] - ends[s * 6 + 2],
+    );
+  for (let s = 0; s < segments.count; s++) {
+    const q = partner[s];
+    if (q <= s || !leaf[s] || !leaf[q]) continue;
+    const ls = length(s);
+    const lq = length(q);
+    if (!(ls > 0 && lq > 0)) continue;
+    const mean = (ls + lq) / 2;
+    for (const [t, l] of [
+      [s, ls],
+      [q, lq],
+    ]) {
+      const o = t * 6;
+      for (let c = 0; c < 3; c++)
+        ends[o + 3 + c] = ends[o + c] + ((ends[o + 3 + c] - ends[o + c]) * mean) / l;
+    }
+  }
 }
 
 /** The segments whose joints pass `keep` (the same object when all do). */

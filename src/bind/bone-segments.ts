@@ -6,13 +6,17 @@
  * - Several children: to their centroid. One segment per child would send a hips bone down
  *   both thighs and a head bone (whose children are ear roots) out to the ears; the centroid
  *   keeps the hips in the pelvis and the head in the head.
+ * - End joints (`end`: Mixamo's `HeadTop_End`, finger tips, `Toe_End`) count as children
+ *   here, so the head bone runs from Head to HeadTop_End, but get no segment of their own
+ *   unless `bindEndJoints` is set (an artist leaves them unweighted).
  * - No child (a leaf): it continues its parent's direction for `leafLength` times the parent
  *   bone's length. A joint at its parent's position looks further up for a direction; a root
  *   with no children is a point.
  * - An explicit `tail` on the joint wins over all of the above.
  *
- * Excluded joints get no segment and are ignored as children, but still give their parents'
- * directions. Segments are stored flat: `ends[6s .. 6s+5]` = a, b of segment s; `joint[s]`
+ * Excluded joints get no segment and are ignored as children, unless they are leaves (an end
+ * joint, a tip left out as outside the mesh still ends its parent's bone); they still give
+ * their parents' directions. Segments are stored flat: `ends[6s .. 6s+5]` = a, b of segment s; `joint[s]`
  * is the joint it binds.
  */
 
@@ -29,6 +33,13 @@ export interface BindJoint {
    * rigs point local +Y along the bone): used for leaves instead of the parent's direction.
    */
   axis?: readonly [number, number, number];
+  /**
+   * Marks where its parent's bone ends and deforms nothing (see end-joints.ts): it is its
+   * parent's tail, and gets a bone of its own only with `bindEndJoints`.
+   */
+  end?: boolean;
+  /** Its mirror partner (`LeftHand` ↔ `RightHand`), index into the joints; decisions are paired. */
+  partner?: number;
 }
 
 /** Options of {@link buildBoneSegments}. */
@@ -46,6 +57,8 @@ export interface BoneSegmentsOptions {
    * thighs): their heads sit inside the parent's body, which an artist gives to the parent.
    */
   branchTrim?: number;
+  /** Give end joints bones of their own (they are weighted like any leaf). */
+  bindEndJoints?: boolean;
 }
 
 /** Defaults of {@link BoneSegmentsOptions}. */
@@ -53,6 +66,7 @@ export const BONE_SEGMENTS_DEFAULTS: Required<BoneSegmentsOptions> = {
   leafLength: 0.5,
   multiChild: 'centroid',
   branchTrim: 0,
+  bindEndJoints: false,
 };
 
 /** Flat segments: `ends` holds a.xyz, b.xyz per segment; `joint` the joint each binds. */
@@ -80,15 +94,20 @@ export function buildBoneSegments(
   const leafLength = options.leafLength ?? BONE_SEGMENTS_DEFAULTS.leafLength;
   const multiChild = options.multiChild ?? BONE_SEGMENTS_DEFAULTS.multiChild;
   const branchTrim = options.branchTrim ?? BONE_SEGMENTS_DEFAULTS.branchTrim;
+  const bindEnd = options.bindEndJoints ?? BONE_SEGMENTS_DEFAULTS.bindEndJoints;
   const n = joints.length;
   const parentOf = (j: number) => {
     const p = joints[j].parent;
     return Number.isInteger(p) && p >= 0 && p < n && p !== j ? p : -1;
   };
+  // A leaf joint (no child at all) still ends its parent's bone when it binds nothing (an end
+  // joint, or one left out as outside the mesh or by the user): the bone runs to it.
+  const hasChild = new Uint8Array(n);
+  for (let j = 0; j < n; j++) if (parentOf(j) >= 0) hasChild[parentOf(j)] = 1;
   const children: number[][] = joints.map(() => []);
   for (let j = 0; j < n; j++) {
     const p = parentOf(j);
-    if (p >= 0 && !joints[j].excluded) children[p].push(j);
+    if (p >= 0 && (!joints[j].excluded || joints[j].end || !hasChild[j])) children[p].push(j);
   }
   const ends: number[] = [];
   const jointOf: number[] = [];
@@ -96,7 +115,7 @@ export function buildBoneSegments(
   for (let j = 0; j < n; j++) {
     const joint = joints[j];
     const a = joint.position;
-    if (joint.excluded || !a.every(Number.isFinite)) continue;
+    if (joint.excluded || (joint.end && !bindEnd) || !a.every(Number.isFinite)) continue;
     let b: readonly number[] = a;
     let isLeaf = 0;
     if (joint.tail?.every(Number.isFinite)) {
@@ -164,19 +183,42 @@ function childAhead(joints: readonly BindJoint[], j: number, parent: number, chi
   if (!dir || !(dirLength > 0)) return -1;
   let best = -1;
   let bestCos = Math.SQRT1_2;
-  for (const k of children) {
+  const cosines = children.map((k) => {
     const c = joints[k].position;
     const d = [c[0] - a[0], c[1] - a[1], c[2] - a[2]];
     const len = Math.hypot(d[0], d[1], d[2]);
-    if (!(len > 0)) continue;
-    const cos = (d[0] * dir[0] + d[1] * dir[1] + d[2] * dir[2]) / (len * dirLength);
-    if (cos > bestCos) {
-      bestCos = cos;
+    return len > 0 ? (d[0] * dir[0] + d[1] * dir[1] + d[2] * dir[2]) / (len * dirLength) : Number.NaN;
+  });
+  children.forEach((k, i) => {
+    if (cosines[i] > bestCos) {
+      bestCos = cosines[i];
       best = k;
     }
-  }
+  });
+  // The runner-up among children elsewhere (several bones starting at one point, a palm's
+  // metacarpals, are one way ahead).
+  let second = Number.NEGATIVE_INFINITY;
+  const apart = best >= 0 ? SAME_POINT * SAME_POINT * dist2(a, joints[best].position) : 0;
+  children.forEach((k, i) => {
+    if (k !== best && best >= 0 && dist2(joints[k].position, joints[best].position) > apart)
+      second = Math.max(second, cosines[i]);
+  });
+  // Two children equally far ahead (a head's two ear roots, mirror partners) are no single
+  // child ahead: picking one by a rounding error would bend the bone to one side.
+  const partner = best >= 0 ? joints[best].partner : undefined;
+  if (
+    bestCos - second < AHEAD_MARGIN ||
+    (partner !== undefined && partner !== best && children.includes(partner))
+  )
+    return -1;
   return best;
 }
+
+/** Children closer than this fraction of the bone's length to each other start at one point. */
+const SAME_POINT = 0.01;
+
+/** Children whose alignment (cosine) differs by less than this are tied (rounding). */
+const AHEAD_MARGIN = 1e-6;
 
 /**
  * Where on segment `s` of `ends` the point nearest (px, py, pz) lies: t in [0, 1] from the

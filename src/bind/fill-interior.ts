@@ -15,7 +15,8 @@
  */
 
 import { addToAxisSpans, createAxisSpans } from './axis-spans.ts';
-import { setBit, type VoxelGrid } from './voxel-grid.ts';
+import { setBit, VoxelGrid } from './voxel-grid.ts';
+import { voxelizeSurface } from './voxelize-surface.ts';
 
 /** Options of {@link fillInterior}. */
 export interface FillInteriorOptions {
@@ -65,4 +66,25 @@ export function fillInterior(grid: VoxelGrid, options: FillInteriorOptions = FIL
     }
   }
   grid.indexSolid();
+}
+
+/**
+ * The solid of the primitives (positions in one space, triangle indices or null): voxelised in a
+ * grid over `bounds` of `resolution` voxels along its longest axis, interior filled and indexed.
+ */
+export function solidGrid(
+  positions: readonly Float32Array[],
+  indices: readonly (Uint32Array | null)[],
+  bounds: { min: ArrayLike<number>; max: ArrayLike<number> },
+  resolution: number,
+  check: () => void = () => {},
+): VoxelGrid {
+  const grid = new VoxelGrid(bounds.min, bounds.max, resolution);
+  positions.forEach((p, i) => {
+    check();
+    voxelizeSurface(grid, p, indices[i]);
+  });
+  fillInterior(grid);
+  check();
+  return grid;
 }

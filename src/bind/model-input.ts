@@ -9,10 +9,12 @@
  * mesh differently are moved into the first skin's space by inverse(IBM_first) · IBM_second.
  */
 import type { SkinnedModel } from '../gltf/skinned-model.ts';
+import { mirrorJoints } from '../mesh/joint-mirror.ts';
 import { canonicalizeVertex } from '../skin/canonicalize.ts';
 import { SkinWeights } from '../skin/skin-weights.ts';
 import type { AutobindInput } from './autobind.ts';
 import type { BindJoint } from './bone-segments.ts';
+import { endJointFlags } from './end-joints.ts';
 
 /** One auto-bind job over a model: its input and how results map back to each primitive's skin. */
 export interface ModelBindGroup {
@@ -209,6 +211,18 @@ export function bindGroupsOfModel(model: SkinnedModel): ModelBindGroup[] {
         parent: parent >= 0 ? (indexOf.get(parent) ?? -1) : -1,
         ...(inBranch(id) ? {} : { excluded: true }),
       };
+    });
+    // End joints by name (HeadTop_End, finger tips) and mirror partners as the mirror brush
+    // pairs them (names first, then bind positions).
+    const names = jointIds.map((id) => model.joints.get(id)?.name ?? '');
+    const ends = endJointFlags(
+      names,
+      joints.map((j) => j.parent),
+    );
+    const partners = mirrorJoints(names.map((name, i) => ({ name, position: joints[i].position }))).mirror;
+    joints.forEach((j, i) => {
+      if (ends[i]) j.end = true;
+      if (partners[i] !== i) j.partner = partners[i];
     });
     const convention = boneAxisConvention(
       bind,

@@ -112,7 +112,15 @@ function preferStraight(
  * solid, sampled every half voxel; the first voxel around p is not tested (the vertex may sit
  * just outside its shell's voxels).
  */
-function clearLine(grid: VoxelGrid, px: number, py: number, pz: number, qx: number, qy: number, qz: number) {
+export function clearLine(
+  grid: VoxelGrid,
+  px: number,
+  py: number,
+  pz: number,
+  qx: number,
+  qy: number,
+  qz: number,
+) {
   const inv = 1 / grid.h;
   const u0 = (px - grid.origin[0]) * inv;
   const v0 = (py - grid.origin[1]) * inv;

@@ -1,6 +1,7 @@
 import type { Document } from '@gltf-transform/core';
 import { type AutobindOptions, autobind } from '../bind/autobind.ts';
 import { bindGroupsOfModel, remapJoints } from '../bind/model-input.ts';
+import { bindFindings } from '../editor/bind-findings.ts';
 import { createSkinFromNodes } from '../gltf/create-skin.ts';
 import { readDocument } from '../gltf/read-document.ts';
 import { skeletonRootCandidates } from '../gltf/skeleton-nodes.ts';
@@ -23,7 +24,12 @@ function bindOptions(options: Map<string, string>): AutobindOptions & { maxInflu
   const resolution = Number(resText);
   if (!Number.isInteger(resolution) || resolution < 16 || resolution > 1024)
     throw new UsageError(`autobind: --resolution must be an integer in [16, 1024] (got ${resText})`);
-  return { method, resolution, maxInfluences: max === '8' ? 8 : 4 };
+  return {
+    method,
+    resolution,
+    maxInfluences: max === '8' ? 8 : 4,
+    bindEndJoints: options.has('bind-end-joints'),
+  };
 }
 
 /**
@@ -75,11 +81,13 @@ export const autobindCommand: Command = {
     root: { kind: 'string' },
     meshes: { kind: 'string' },
     'exclude-root': { kind: 'flag' },
+    'bind-end-joints': { kind: 'flag' },
   },
   optionHelp: [
     '--method voxel|closest   geodesic voxel binding, or straight-line distances; default voxel',
     '--resolution N           voxels along the longest axis; default 256',
     '--max-influences 4|8     influences per vertex; default 4',
+    '--bind-end-joints        give end joints (HeadTop_End, finger tips, Toe_End) weight too',
     '-o OUT, --weights, --prune, --no-validate, --uncompressed, --draco, --allow-loss: as for export',
     '--root NODE              file without a skin: make one from this node (the skeleton top) and its',
     '                         mesh-free nodes, on every mesh outside it; the nodes as placed are the bind pose',
@@ -104,6 +112,7 @@ export const autobindCommand: Command = {
     const model = buildSkinnedModel(document, { influences: options.maxInfluences });
     const t0 = performance.now();
     const outside = new Set<string>();
+    const findings: string[] = [];
     for (const group of bindGroupsOfModel(model)) {
       // The created skin's root is its first joint.
       const excludeRoot = createdRoot !== null && args.options.has('exclude-root');
@@ -119,6 +128,7 @@ export const autobindCommand: Command = {
       });
       for (const j of result.stats.outsideJoints)
         outside.add(model.joints.get(group.jointIds[j])?.name ?? `#${j}`);
+      for (const f of bindFindings(model, group, result.report)) findings.push(f.message);
     }
     const bindMs = performance.now() - t0;
     const outcome = await exportAndWrite(model, input, exportWith, out, args.options);
@@ -136,6 +146,7 @@ export const autobindCommand: Command = {
         boundPrimitives: model.primitives.length,
         boundVertices: model.skinnedVertexCount,
         jointsLeftOut: [...outside],
+        findings,
         bindMs: Math.round(bindMs),
         validation: v && { errors: v.errors, newErrors: v.newErrors, warnings: v.warnings },
       }),

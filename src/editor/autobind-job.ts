@@ -20,6 +20,7 @@ import { bindGroupsOfModel, type ModelBindGroup, remapJoints } from '../bind/mod
 import type { SkinnedModel } from '../gltf/skinned-model.ts';
 import { PatchRecorder } from '../history/patch-recorder.ts';
 import { SkinWeights } from '../skin/skin-weights.ts';
+import { type BindFinding, bindFindings } from './bind-findings.ts';
 import type { Editor } from './editor.ts';
 
 /** What an auto-bind job reads and writes of the editor. */
@@ -64,6 +65,8 @@ export interface EditorAutobindOptions {
    * so the bind can be faded, masked or hidden against what was there; one undo step either way.
    */
   layer?: 'active' | 'new';
+  /** Bind end joints too (HeadTop_End, finger tips: AutobindOptions.bindEndJoints). */
+  bindEndJoints?: boolean;
   /** Progress over the whole job, in [0, 1]. */
   onProgress?: (fraction: number) => void;
 }
@@ -85,6 +88,8 @@ export interface EditorAutobindStats {
   maxInfluences: number;
   /** Per bind group, as auto-bind reported it. */
   groups: AutobindStats[];
+  /** What looks wrong in the new weights (empty: nothing does). */
+  findings: BindFinding[];
 }
 
 /** A running auto-bind. */
@@ -180,6 +185,7 @@ export function runAutobind(
   const run = async (): Promise<EditorAutobindStats> => {
     const results = new Map<number, SkinWeights>();
     const groupStats: AutobindStats[] = [];
+    const findings: BindFinding[] = [];
     let done = 0;
     for (const [g, group] of groups.entries()) {
       const req = groupRequest(editor, group, selected);
@@ -191,6 +197,7 @@ export function runAutobind(
         weighting: options.weighting,
         falloff: options.falloff,
         smoothing: options.smoothing,
+        bindEndJoints: options.bindEndJoints,
         maxInfluences: K as 4 | 8,
         onlyJoints: req.onlyJoints,
         locked: req.onlyJoints ? req.locked : null,
@@ -208,6 +215,7 @@ export function runAutobind(
       if (cancelled) throw aborted();
       done += sizes[g];
       groupStats.push(result.stats);
+      findings.push(...bindFindings(model, group, result.report));
       group.primitives.forEach((p, k) => {
         results.set(p, widen(remapJoints(result.weights[k], group.jointMaps[k]), slots));
       });
@@ -233,6 +241,7 @@ export function runAutobind(
       fallbackVertices: groupStats.reduce((n, s) => n + s.fallbackVertices, 0),
       maxInfluences: selected ? slots : Math.min(options.maxInfluences ?? 4, slots),
       groups: groupStats.map((s) => ({ ...s, outsideJoints: s.outsideJoints.map((j) => jointIds[j] ?? j) })),
+      findings,
     };
   };
 

@@ -4,7 +4,10 @@
  * between the two linear-blend deformations over the file's animations (10 evenly spaced
  * times per clip, ends included; a file with no animation bends each joint in turn by ±45°
  * about each local axis), mean and max, as a percentage of the bounding-box diagonal of the
- * skinned mesh in the file's rest pose; (c) vertices left without weights.
+ * skinned mesh in the file's rest pose; (c) vertices left without weights; (d) the same error
+ * per artist region (the vertices the artist bound to one joint with weight ≥ 0.9), under the
+ * clips and a sweep of that joint (±45° about each local axis), so a misbound head, hand or foot
+ * stands out where the mean over the whole mesh hides it.
  */
 import type { SkinnedModel } from '../../src/gltf/skinned-model.ts';
 import { skinningMatrices, skinPositions } from '../../src/pose/skinning.ts';
@@ -22,7 +25,23 @@ export interface BindQuality {
   /** Vertices whose weights sum to 0 (or are not finite). */
   unweighted: number;
   poses: number;
+  /** Per artist region, worst first: the joint (node id, name), its vertices and mean error %. */
+  regions: RegionError[];
 }
+
+/** Deformation error over one artist region (see {@link measureBindQuality}). */
+export interface RegionError {
+  joint: number;
+  name: string;
+  vertices: number;
+  /** Mean vertex distance between the deformations, % of the bbox diagonal. */
+  mean: number;
+}
+
+/** An artist region: the vertices a joint holds with at least this weight. */
+export const REGION_WEIGHT = 0.9;
+/** Regions of fewer vertices are not reported (a few stray vertices are no region). */
+export const REGION_MIN_VERTICES = 10;
 
 /** Options of {@link measureBindQuality}. */
 export interface BindQualityOptions {
@@ -113,20 +132,34 @@ export function measureBindQuality(
   let sum = 0;
   let worst = 0;
   let count = 0;
+  // Per vertex, the summed error over the clip poses (the regions' share of them).
+  const clipSums = model.primitives.map((prim) => new Float64Array(prim.weights.vertexCount));
+  /** Distances between the two deformations of primitive p's `only` vertices (all when null). */
+  const errors = (world: Float64Array, p: number, visit: (v: number, d: number) => void, only?: number[]) => {
+    const prim = model.primitives[p];
+    const skin = model.skins[prim.skins[0]];
+    const S = skinningMatrices(jointWorld(world, skin.joints), skin.inverseBindMatrices);
+    const a = skinPositions(prim.positions, prim.weights, S);
+    const b = skinPositions(prim.positions, ours[p], S);
+    const each = (v: number) =>
+      visit(v, Math.hypot(a[v * 3] - b[v * 3], a[v * 3 + 1] - b[v * 3 + 1], a[v * 3 + 2] - b[v * 3 + 2]));
+    if (only) for (const v of only) each(v);
+    else for (let v = 0; v < prim.weights.vertexCount; v++) each(v);
+  };
   for (const world of poses) {
-    model.primitives.forEach((prim, p) => {
-      const skin = model.skins[prim.skins[0]];
-      const S = skinningMatrices(jointWorld(world, skin.joints), skin.inverseBindMatrices);
-      const a = skinPositions(prim.positions, prim.weights, S);
-      const b = skinPositions(prim.positions, ours[p], S);
-      for (let v = 0; v < prim.weights.vertexCount; v++) {
-        const d = Math.hypot(a[v * 3] - b[v * 3], a[v * 3 + 1] - b[v * 3 + 1], a[v * 3 + 2] - b[v * 3 + 2]);
+    model.primitives.forEach((_, p) => {
+      errors(world, p, (v, d) => {
         sum += d;
         if (d > worst) worst = d;
         count++;
-      }
+        clipSums[p][v] += d;
+      });
     });
   }
+  const regions = regionErrors(model, poser, clipSums, poses.length, errors).map((r) => ({
+    ...r,
+    mean: (100 * r.mean) / diagonal,
+  }));
   return {
     vertices,
     weightL1: vertices > 0 ? l1 / vertices : 0,
@@ -134,5 +167,67 @@ export function measureBindQuality(
     deformMax: (100 * worst) / diagonal,
     unweighted,
     poses: poses.length,
+    regions,
   };
+}
+
+/**
+ * Mean error over each artist region (world units), under the clip poses (their per-vertex sums
+ * given) and six bends of the region's joint, worst first.
+ */
+function regionErrors(
+  model: SkinnedModel,
+  poser: NodePoser,
+  clipSums: Float64Array[],
+  clipPoses: number,
+  errors: (world: Float64Array, p: number, visit: (v: number, d: number) => void, only?: number[]) => void,
+): RegionError[] {
+  // Region members per joint node: [primitive, vertices].
+  const members = new Map<number, Map<number, number[]>>();
+  model.primitives.forEach((prim, p) => {
+    const skin = model.skins[prim.skins[0]];
+    const w = prim.weights;
+    for (let v = 0; v < w.vertexCount; v++) {
+      for (let i = v * w.influences; i < (v + 1) * w.influences; i++) {
+        if (!(w.weights[i] >= REGION_WEIGHT)) continue;
+        const joint = skin.joints[w.joints[i]];
+        const byPrim = members.get(joint) ?? new Map<number, number[]>();
+        const list = byPrim.get(p) ?? [];
+        list.push(v);
+        byPrim.set(p, list);
+        members.set(joint, byPrim);
+      }
+    }
+  });
+  const out: RegionError[] = [];
+  for (const [joint, byPrim] of members) {
+    let n = 0;
+    for (const list of byPrim.values()) n += list.length;
+    if (n < REGION_MIN_VERTICES) continue;
+    let total = 0;
+    for (const [p, list] of byPrim) for (const v of list) total += clipSums[p][v];
+    let sweeps = 0;
+    for (let axis = 0; axis < 3; axis++) {
+      for (const sign of [-1, 1]) {
+        const world = poser.bend(joint, axis, (sign * Math.PI) / 4);
+        sweeps++;
+        for (const [p, list] of byPrim)
+          errors(
+            world,
+            p,
+            (_, d) => {
+              total += d;
+            },
+            list,
+          );
+      }
+    }
+    out.push({
+      joint,
+      name: model.joints.get(joint)?.name ?? `joint ${joint}`,
+      vertices: n,
+      mean: total / n / (clipPoses + sweeps),
+    });
+  }
+  return out.sort((a, b) => b.mean - a.mean);
 }
