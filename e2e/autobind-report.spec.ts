@@ -48,7 +48,9 @@ test('a finding lists a joint left without weight; its click selects it, shows i
     .find((n) => n.getName() === 'RightToe_End')!
     .setName('RightToeTip');
   await loadInPage(page, await new NodeIO().writeBinary(doc), 'OddTip.glb');
-  await page.waitForFunction(() => window.skinsmith.stats().fileName === 'OddTip.glb' && window.skinsmith.stats().drawn);
+  await page.waitForFunction(
+    () => window.skinsmith.stats().fileName === 'OddTip.glb' && window.skinsmith.stats().drawn,
+  );
 
   const panel = await runFromPanel(page);
   const findings = panel.getByRole('list', { name: 'Auto-bind findings' }).getByRole('button');
