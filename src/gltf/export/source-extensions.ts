@@ -100,7 +100,21 @@ export function carrySourceExtensions(from: Document, to: Document): void {
  */
 export function editSourceJson(document: Document, edit: (json: Json) => void): void {
   const snap = snapshots.get(document);
-  if (snap) edit(snap.json);
+  if (!snap) return;
+  edit(snap.json);
+  // An extension whose last use went (a pointer channel of a deleted joint) is no longer used.
+  const present = new Set<string>();
+  const walk = (v: unknown) => {
+    if (Array.isArray(v)) for (const x of v) walk(x);
+    else if (isObject(v)) {
+      if (isObject(v.extensions)) for (const name of Object.keys(v.extensions)) present.add(name);
+      for (const x of Object.values(v)) walk(x);
+    }
+  };
+  walk(snap.json);
+  const elsewhere = (n: string) => snap.elsewhere.some((d) => d.startsWith(`${n} `));
+  snap.used = snap.used.filter((n) => present.has(n) || elsewhere(n));
+  snap.required = snap.required.filter((n) => snap.used.includes(n));
 }
 
 /** The JSON pointer of KHR_animation_pointer channel `channel` of animation `animation` in the source, or null. */
