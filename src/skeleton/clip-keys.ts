@@ -368,6 +368,21 @@ export function removeChannel(document: Document, nc: NodeChannel): void {
   for (const a of [input, output]) disposeIfUnused(a);
 }
 
+/**
+ * Disposes an animation left with no channel (index `index` in the document), with its samplers
+ * and the accessors only they used; the kept source JSON loses it too, so later animations still
+ * match theirs by index.
+ */
+export function removeAnimation(document: Document, animation: Animation, index: number): void {
+  editSourceJson(document, (json) => {
+    if (Array.isArray(json.animations) && index < json.animations.length) json.animations.splice(index, 1);
+  });
+  const accessors = animation.listSamplers().flatMap((s) => [s.getInput(), s.getOutput()]);
+  for (const sampler of animation.listSamplers()) sampler.dispose();
+  animation.dispose();
+  for (const a of accessors) disposeIfUnused(a);
+}
+
 export function disposeIfUnused(accessor: Accessor | null): void {
   if (accessor && !accessor.isDisposed() && accessor.listParents().every((p) => p.propertyType === 'Root'))
     accessor.dispose();

@@ -12,13 +12,13 @@
  */
 import type { Node } from '@gltf-transform/core';
 import type { SkinnedModel } from '../gltf/skinned-model.ts';
-import { channelsOf, listNodeChannels, removeChannel } from './clip-keys.ts';
+import { channelsOf, listNodeChannels, removeAnimation, removeChannel } from './clip-keys.ts';
 import { NodeWorlds } from './frames.ts';
 import { keepSkinning, readInverseBinds, writeInverseBinds } from './inverse-binds.ts';
 import { mergeJointWeights } from './joint-weights.ts';
 import { remapSourceNodes } from './node-remap.ts';
 import { reparentNode } from './reparent-node.ts';
-import { type EditOutcome, requireJoint } from './skeleton-checks.ts';
+import { type EditOutcome, requireJoint, requireOwnWeights } from './skeleton-checks.ts';
 import { SkeletonEditError } from './skeleton-edit-error.ts';
 import { keepSkinSkeletons } from './skin-skeletons.ts';
 
@@ -62,6 +62,7 @@ export function deleteJoint(
   if (model.rootJoints.length === 1 && model.rootJoints[0] === joint)
     throw new SkeletonEditError(`"${name}" is the only root joint: it cannot be deleted.`);
   if (node.getMesh()) throw new SkeletonEditError(`"${name}" holds a mesh: delete or move the mesh first.`);
+  requireOwnWeights(model, joint, 'deleting it');
   const locked = options.locked ?? new Set<number>();
   if (locked.has(joint)) throw new SkeletonEditError(`"${name}" is locked: unlock it to delete it.`);
   const want = options.weightsTo ?? 'parent';
@@ -134,6 +135,20 @@ export function deleteJoint(
     );
     removeChannel(doc, nc);
   }
+
+  // An animation that only moved the deleted joint is left with nothing: it goes too.
+  doc
+    .getRoot()
+    .listAnimations()
+    .forEach((animation, a) => {
+      if (
+        animation.listChannels().length > 0 ||
+        !channelsOf(all, node).some((c) => c.animation === animation)
+      )
+        return;
+      notes.push(`animation "${animation.getName() || 'unnamed'}" only moved "${name}": it was removed`);
+      removeAnimation(doc, animation, a);
+    });
 
   // 4. Skin roots, the kept source JSON's node indices, then the node itself.
   const fixed = keepSkinSkeletons(doc, node);

@@ -91,3 +91,21 @@ export function freeName(model: SkinnedModel, base: string): string {
     if (!names.has(name)) return name;
   }
 }
+
+/**
+ * Refuses an edit that would rewrite the weights of joint `id` when a mesh skinned with it is also
+ * skinned by other skins that list other joints (RecursiveSkeletons: one mesh, 84 skeletons): its
+ * one set of JOINTS indices serves every skin, so the weights cannot change for one alone.
+ */
+export function requireOwnWeights(model: SkinnedModel, id: number, what: string): void {
+  for (const prim of model.primitives) {
+    if (prim.skins.length < 2) continue;
+    const lists = prim.skins.map((s) => model.skins[s].joints);
+    if (!lists.some((l) => l.includes(id))) continue;
+    const same = lists.every((l) => l.length === lists[0].length && l.every((j, k) => j === lists[0][k]));
+    if (!same)
+      throw new SkeletonEditError(
+        `"${model.joints.get(id)?.name}" is in a skin of ${prim.name}, which ${prim.skins.length} skins with other joints share: ${what} would change the others' weights too.`,
+      );
+  }
+}

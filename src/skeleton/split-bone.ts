@@ -17,7 +17,13 @@ import { invert, type Mat4, mul, NodeWorlds, originOf, transformPoint, translati
 import { keepSkinning } from './inverse-binds.ts';
 import { spreadAlongBone } from './joint-weights.ts';
 import { reparentNode } from './reparent-node.ts';
-import { type EditOutcome, freeName, requireFreeName, requireJoint } from './skeleton-checks.ts';
+import {
+  type EditOutcome,
+  freeName,
+  requireFreeName,
+  requireJoint,
+  requireOwnWeights,
+} from './skeleton-checks.ts';
 import { SkeletonEditError } from './skeleton-edit-error.ts';
 
 export interface SplitBoneOptions {
@@ -69,6 +75,7 @@ export function splitBone(
   const spread = options.weights === 'spread';
   if (options.weights !== undefined && options.weights !== 'keep' && !spread)
     throw new SkeletonEditError(`weights must be "keep" or "spread" (got ${String(options.weights)}).`);
+  if (spread) requireOwnWeights(model, joint, 'spreading its weights');
   // Where each vertex lies along the bone, as drawn at rest (before anything changes).
   const rest = spread ? restPositions(model) : null;
 

@@ -78,7 +78,9 @@ describe.each(cases)('skeleton edits on $name', ({ name, bytes, runs: numRuns })
           model = checkedEdit(model, edit);
         }
         const result = await exportAndValidate(model, { format: 'glb' }, null);
-        expect(result.validation.errors).toBe(0);
+        // No error the source did not have (LittlestTokyo's clips have their own).
+        const sourceErrors = sourceReport.messages.filter((m) => m.severity === 'error').length;
+        expect(result.validation.errors).toBeLessThanOrEqual(sourceErrors);
         // No message the source did not have (pointers move with renumbered nodes: codes only).
         const before = codes(sourceReport.messages);
         for (const [code, n] of codes(result.validation.messages))
@@ -93,7 +95,9 @@ describe.each(cases)('skeleton edits on $name', ({ name, bytes, runs: numRuns })
             expect(Buffer.from(q.positions.buffer).equals(Buffer.from(p.positions.buffer))).toBe(true);
           }
         expect(back.document.getRoot().listMaterials().length).toBe(materials);
-        expect(back.document.getRoot().listAnimations().length).toBe(animations);
+        // Only an animation that moved nothing but a deleted joint may go (and the notes say so).
+        const gone = result.editNotes.filter((n) => /it was removed$/.test(n)).length;
+        expect(back.document.getRoot().listAnimations().length).toBe(animations - gone);
       }),
       { numRuns },
     );

@@ -3,7 +3,9 @@
  * getMatrix and three's Matrix4: no code of src/skeleton or src/pose) with the editor's weights
  * (a model's SkinWeights, which are what export writes): `v' = Σ w · W_j · IBM_j · v`.
  * `worlds` optionally gives every node's world matrix (16 per node in document order: a clip
- * frame from test/support/node-poser.ts); `locals` overrides some nodes' local matrices.
+ * frame from test/support/node-poser.ts); `locals` overrides some nodes' local matrices. A
+ * primitive several skins instance (RecursiveSkeletons) is drawn once per skin, unless
+ * `firstSkin`.
  */
 import type { Node } from '@gltf-transform/core';
 import { Matrix4, Vector3 } from 'three';
@@ -11,7 +13,7 @@ import type { SkinnedModel } from '../../../src/gltf/skinned-model.ts';
 
 export function drawnMesh(
   model: SkinnedModel,
-  options: { worlds?: Float64Array; locals?: Map<Node, Matrix4> } = {},
+  options: { worlds?: Float64Array; locals?: Map<Node, Matrix4>; firstSkin?: boolean } = {},
 ): Float32Array[] {
   const root = model.document.getRoot();
   const skins = root.listSkins();
@@ -32,8 +34,10 @@ export function drawnMesh(
     world.set(node, w);
     return w;
   };
-  return model.primitives.map((prim) => {
-    const skin = skins[prim.skins[0]];
+  return model.primitives.flatMap((prim) =>
+    (options.firstSkin ? prim.skins.slice(0, 1) : prim.skins).map((s) => drawWith(prim, skins[s])),
+  );
+  function drawWith(prim: SkinnedModel['primitives'][number], skin: (typeof skins)[number]): Float32Array {
     const ibm = skin.getInverseBindMatrices()?.getArray();
     const S = skin.listJoints().map((joint, j) => {
       const m = worldOf(joint).clone();
@@ -54,7 +58,7 @@ export function drawnMesh(
       acc.toArray(out, i * 3);
     }
     return out;
-  });
+  }
 }
 
 /** Largest distance between corresponding vertices of two meshes (per primitive lists). */

@@ -1,0 +1,48 @@
+/** Counterexamples the skeleton properties found, kept as named tests on fixtures made in code. */
+import { describe, expect, it } from 'vitest';
+import { exportAndValidate } from '../../src/gltf/export/export-and-validate.ts';
+import { buildSkinnedModel } from '../../src/gltf/skinned-model.ts';
+import { applySkeletonEdit } from '../../src/skeleton/apply-skeleton-edit.ts';
+import { SkeletonEditError } from '../../src/skeleton/skeleton-edit-error.ts';
+import { makeSkinnedDocument } from '../gltf/support/skinned-fixture.ts';
+
+describe('skeleton edit regressions', () => {
+  // SimpleSkin (seed 297754215): its one clip moved only the joint deleted; the export kept an
+  // empty animation, which the validator refuses (EMPTY_ENTITY).
+  it('deleting the only joint a clip moves removes the clip, says so, and exports valid', async () => {
+    const model = buildSkinnedModel(makeSkinnedDocument({ joints: 2, animation: true, influences: 2 }));
+    const applied = applySkeletonEdit(model, { op: 'delete', joint: 'joint1' });
+    expect(applied.report.notes.join('\n')).toMatch(/animation "Sway" only moved "joint1": it was removed/);
+    expect(applied.model.document.getRoot().listAnimations()).toHaveLength(0);
+    const out = await exportAndValidate(applied.model, { format: 'glb' }, null);
+    expect(out.validation.errors).toBe(0);
+    expect(out.validation.messages.filter((m) => m.code === 'UNUSED_OBJECT')).toEqual([]);
+  });
+
+  // RecursiveSkeletons (seed 297754215): one mesh, 84 skins over different joints; a delete in
+  // one skin renumbered the JOINTS the others read.
+  it('refuses to change the weights of a mesh that skins over other joints share', () => {
+    const doc = makeSkinnedDocument({ joints: 4, animation: false, influences: 2 });
+    const root = doc.getRoot();
+    const [first] = root.listSkins();
+    const mesh = root.listMeshes()[0];
+    const twin = doc.createSkin('Twin').setInverseBindMatrices(first.getInverseBindMatrices());
+    let parent = doc.createNode('Armature2');
+    root.listScenes()[0].addChild(parent);
+    for (let j = 0; j < 4; j++) {
+      const node = doc.createNode(`twin${j}`).setTranslation([2, j === 0 ? 0 : 1, 0]);
+      parent.addChild(node);
+      twin.addJoint(node);
+      parent = node;
+    }
+    root.listScenes()[0].addChild(doc.createNode('TwinMesh').setMesh(mesh).setSkin(twin));
+    const model = buildSkinnedModel(doc);
+    expect(model.primitives[0].skins).toHaveLength(2);
+    expect(() => applySkeletonEdit(model, { op: 'delete', joint: 'twin2' })).toThrow(SkeletonEditError);
+    expect(() =>
+      applySkeletonEdit(model, { op: 'split', joint: 'joint1', count: 1, weights: 'spread' }),
+    ).toThrow(/other joints share/);
+    // Edits that keep the weights are fine on either skin.
+    expect(applySkeletonEdit(model, { op: 'split', joint: 'twin1', count: 1 }).report.changed).toBe(true);
+  });
+});
