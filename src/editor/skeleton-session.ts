@@ -25,7 +25,6 @@ import {
 import { copyModel } from '../skeleton/copy-model.ts';
 import { decompose, type Mat4, NodeWorlds, type TRS } from '../skeleton/frames.ts';
 import { mirrorEdit } from '../skeleton/mirror-edit.ts';
-import { writeWeightsToDocument } from '../skeleton/write-weights.ts';
 import type { ChildrenMode } from '../skeleton/move-joint.ts';
 import {
   type JointRef,
@@ -34,6 +33,7 @@ import {
   type Vec3,
   withNodeRefs,
 } from '../skeleton/skeleton-edit.ts';
+import { writeWeightsToDocument } from '../skeleton/write-weights.ts';
 import { SkinWeights } from '../skin/skin-weights.ts';
 import type { Editor } from './editor.ts';
 import { Emitter } from './emitter.ts';
