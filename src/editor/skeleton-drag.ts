@@ -110,6 +110,11 @@ export class SkeletonDrag {
     return reports;
   }
 
+  /** The same as {@link end} (for callers that commit a live edit). */
+  commit(): SkeletonEditReport[] {
+    return this.end();
+  }
+
   /** Ends the drag leaving the file as it was. */
   cancel(): void {
     if (this.done) return;

@@ -142,6 +142,18 @@ describe('skeleton edits in the editor', () => {
     expect(Math.abs(d)).toBeCloseTo(Math.cos(Math.PI / 12), 9);
   });
 
+  it('mirror pairs set by hand and excluded joints follow the joints through edits', () => {
+    const editor = open();
+    editor.paint.setMirrorJoints('LeftHandThumb1', 'RightForeArm');
+    editor.setExcluded('RightHand', true);
+    editor.skeleton.delete('LeftHandMiddle1');
+    editor.skeleton.rename('LeftHandThumb1', 'ThumbL');
+    const fore = editor.skeleton.joint('RightForeArm').id;
+    expect(editor.paint.mirrorJointOf('ThumbL')).toBe(fore);
+    expect(editor.paint.mirrorJointOf(fore)).toBe(editor.skeleton.joint('ThumbL').id);
+    expect([...editor.excluded]).toEqual([editor.skeleton.joint('RightHand').id]);
+  });
+
   it('refuses bad edits with a SkeletonEditError and nothing changed', () => {
     const editor = open();
     const model = editor.model;
