@@ -29,7 +29,8 @@ export function moveJoint(
   to: readonly number[],
   options: MoveJointOptions = {},
 ): EditOutcome {
-  const { children } = { ...MOVE_JOINT_DEFAULTS, ...options };
+  // An explicit `children: undefined` (an edit that left it out) means the default too.
+  const children = options.children ?? MOVE_JOINT_DEFAULTS.children;
   requireFinite(to, 3, 'the position');
   const doc = model.document;
   const info = requireJoint(model, joint);

@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.ts';
+import { readDocument } from '../../src/gltf/read-document.ts';
+import { buildSkinnedModel } from '../../src/gltf/skinned-model.ts';
 import { exportedGlb } from '../support/exporter-fixtures.ts';
 import { diagonalOf, drawnPositions, maxDistance, readForOracle } from '../support/skinning-oracle.ts';
 
@@ -73,6 +75,16 @@ describe('skinsmith skeleton', () => {
       .map((n) => n.getName());
     expect(names).toContain('Skull');
     expect(names).toContain('mixamorig:LeftArm_split2');
+    // The forearm moved; its child did not (children stay unless the edit says "follow").
+    const at = async (path: string, name: string) =>
+      (await readForOracle(new Uint8Array(readFileSync(path))))
+        .getRoot()
+        .listNodes()
+        .find((n) => n.getName() === name)!
+        .getWorldTranslation();
+    expect((await at(out, 'mixamorig:LeftForeArm'))[0]).toBeCloseTo(0.47, 6);
+    const [h0, h1] = [await at(input, 'mixamorig:LeftHand'), await at(out, 'mixamorig:LeftHand')];
+    for (let c = 0; c < 3; c++) expect(h1[c]).toBeCloseTo(h0[c], 6);
   });
 
   it('deletes a joint and names input nodes by #N after the renumbering', async () => {
@@ -97,6 +109,22 @@ describe('skinsmith skeleton', () => {
     expect(summary.edits[0].removed[0].name).toBe('mixamorig:LeftHandThumb1');
     expect(summary.edits[0].movedVertices).toBeGreaterThan(0);
     expect(summary.edits[1].joint).toEqual({ id: later - 1, name: 'ArmR' });
+    // The file's weights moved exactly: per vertex, the hand's is the sum of the two.
+    const read = async (path: string) =>
+      buildSkinnedModel(await readDocument({ name: 'x.glb', bytes: new Uint8Array(readFileSync(path)) }));
+    const a = await read(input);
+    const b = await read(out);
+    const hand = nodes.findIndex((n) => n.getName() === 'mixamorig:LeftHand');
+    const [ja, jb] = [a, b].map((m) => m.skins[0].joints);
+    const w0 = a.primitives[0].weights;
+    const w1 = b.primitives[0].weights;
+    let moved = 0;
+    for (let v = 0; v < w0.vertexCount; v++) {
+      const t = w0.weightOf(v, ja.indexOf(thumb));
+      if (t > 0) moved++;
+      expect(w1.weightOf(v, jb.indexOf(hand))).toBe(Math.fround(t + w0.weightOf(v, ja.indexOf(hand))));
+    }
+    expect(moved).toBe(summary.edits[0].movedVertices);
   });
 
   it.each([
