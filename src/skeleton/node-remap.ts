@@ -63,6 +63,8 @@ registerExtensionNodeRemapper('KHR_animation_pointer', (ext, remap, where) => {
  */
 export function remapSourceNodes(document: Document, remap: NodeIndexRemap): string[] {
   const notes: string[] = [];
+  // Extensions with no remapper, by name → where they sit (one note per extension).
+  const unmapped = new Map<string, string[]>();
   editSourceJson(document, (json) => {
     const visit = (element: unknown, where: string) => {
       if (!isObject(element) || !isObject(element.extensions)) return;
@@ -70,10 +72,7 @@ export function remapSourceNodes(document: Document, remap: NodeIndexRemap): str
         if (KNOWN.has(name)) continue;
         const remapper = remappers.get(name);
         if (remapper) notes.push(...remapper(ext, remap, where));
-        else
-          notes.push(
-            `${name} (${where}) is written back as it was: if it names nodes by index, they were not renumbered`,
-          );
+        else unmapped.set(name, [...(unmapped.get(name) ?? []), where]);
       }
     };
     visit(json, 'root');
@@ -104,5 +103,12 @@ export function remapSourceNodes(document: Document, remap: NodeIndexRemap): str
       });
     });
   });
+  for (const [name, where] of unmapped) {
+    const at =
+      where.length > 3 ? `${where.slice(0, 3).join(', ')} and ${where.length - 3} more` : where.join(', ');
+    notes.push(
+      `${name} (${at}) is written back as it was: if it names nodes by index, they were not renumbered`,
+    );
+  }
   return notes;
 }

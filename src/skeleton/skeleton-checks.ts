@@ -68,6 +68,8 @@ export function isUnder(node: Node, ancestor: Node): boolean {
 export function requireFreeName(model: SkinnedModel, name: unknown, except?: Node): string {
   if (typeof name !== 'string' || !name.trim())
     throw new SkeletonEditError('A joint needs a name (a non-empty string).');
+  if (/^#\d+$/.test(name))
+    throw new SkeletonEditError(`"${name}" would read as a node index (#N): choose another name.`);
   const taken = model.document
     .getRoot()
     .listNodes()
