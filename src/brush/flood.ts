@@ -23,6 +23,7 @@ export function floodNodes(
   const { surface, recorder } = writer;
   writer.setLocked(locked);
   writer.refused = 0;
+  writer.absent = 0;
   recorder.begin();
   recorder.reserve(surface.vertexCount);
   const G = surface.nodeCount;

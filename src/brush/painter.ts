@@ -1,5 +1,6 @@
 /**
- * Painter: the stroke engine for one SkinSurface (all primitives of a skin). A stroke is
+ * Painter: the stroke engine for one SkinSurface (the primitives of a skin, or of every skin of
+ * a skeleton: `skins` says how each part numbers its joints). A stroke is
  * begin → moves → end (or cancel); the Painter spaces dabs along the path, gathers each dab's
  * nodes, applies the brush (and its mirror), and records every touched vertex for one undo
  * step. Framework-free and allocation-free per dab: the editor (src/editor/paint-session.ts) wraps
@@ -16,10 +17,11 @@ import { DabHits, type DabShape, gatherDab, HitScratch, keepMasked, mirrorHits }
 import { FALLOFF_IDS, type FalloffCurve } from './falloff.ts';
 import { floodNodes } from './flood.ts';
 import type { NearestBone } from './nearest-bone.ts';
+import type { PartSkins } from './part-skins.ts';
 import { StrokeSpacing } from './stroke-spacing.ts';
 import { WeightWriter } from './weight-writer.ts';
 
-/** Everything a stroke needs, resolved (joint indices are skin joint indices). */
+/** Everything a stroke needs, resolved (joint indices are the surface's: see PartSkins). */
 export interface StrokeConfig {
   /** blend: Draw/Add/Subtract (with `blend`); smooth; smear. */
   kind: 'blend' | 'smooth' | 'smear';
@@ -42,7 +44,7 @@ export interface StrokeConfig {
   joint: number;
   /** Joint the mirrored dab paints (the same joint for joints on the plane). */
   mirrorJoint: number;
-  /** Lock flags by skin joint (non-zero = locked). */
+  /** Lock flags by surface joint (non-zero = locked). */
   locked: Uint8Array | null;
   /**
    * Node flags (non-zero = paintable): the vertex selection when it masks the brush. Only these
@@ -102,7 +104,7 @@ export class Painter {
   private readonly lastDab = new Float64Array(3);
   private hasLastDab = false;
 
-  constructor(surface: SkinSurface, weights: readonly SkinWeights[], bones: NearestBone) {
+  constructor(surface: SkinSurface, weights: readonly SkinWeights[], bones: NearestBone, skins?: PartSkins) {
     this.surface = surface;
     this.weights = weights;
     this.recorder = new PatchRecorder({
@@ -111,7 +113,7 @@ export class Painter {
       vertexOffset: surface.vertexOffset,
       vertexPart: surface.vertexPart,
     });
-    this.writer = new WeightWriter(surface, weights, this.recorder, bones);
+    this.writer = new WeightWriter(surface, weights, this.recorder, bones, skins);
     const G = surface.nodeCount;
     this.hits = new DabHits(G);
     this.mirrored = new DabHits(G);
@@ -132,6 +134,7 @@ export class Painter {
     this.config = config;
     this.writer.setLocked(config.locked);
     this.writer.refused = 0;
+    this.writer.absent = 0;
     this.recorder.begin();
     this.accum.reset();
     this.accumMirror.reset();

@@ -1,10 +1,10 @@
 /**
- * Mirroring across skins. Modular characters keep each side of the body in a mesh of its own
- * skin (RobotExpressive's hands, Quaternius' four-skin body): a surface is one skin, so its mirror
- * map finds no partner for a hand whose twin is in another skin, and a mirrored stroke would
- * paint one side only. When most of the stroked surface has no partner of its own (or its skin
+ * Mirroring across skeletons. A stroke paints a body — every skin of one skeleton — so the
+ * mirror map of a modular character (RobotExpressive's hands, Quaternius' four-skin body) finds a
+ * hand's twin in the other hand's skin by itself. Skins over another skeleton that holds the
+ * mirror joint are not in the body: when most of the stroked body has no partner of its own (or
  * lacks the mirror joint), the stroke is played again, reflected across the mirror plane, on every
- * other skin's surface that holds the mirror joint: the companions. Together they are one undo step.
+ * such skin's surface: the companions. Together they are one undo step.
  */
 import type { PaintSample } from '../brush/painter.ts';
 import type { MirrorAxis } from '../mesh/mirror-map.ts';
@@ -46,8 +46,9 @@ export function beginCompanions(
   const skins = new Set(targets.model.primitives.map((p) => p.skins[0]));
   const out: MirrorCompanion[] = [];
   for (const skin of skins) {
-    // Only skins holding the mirror joint: the others' surfaces are not even built.
-    if (skin === primary.skin || !targets.model.skins[skin].joints.includes(mid)) continue;
+    // Only skins holding the mirror joint, outside the stroked body (its own mirror map finds
+    // partners in every skin of its skeleton): the others' surfaces are not even built.
+    if (primary.skins.includes(skin) || !targets.model.skins[skin].joints.includes(mid)) continue;
     const target = targets.forSkin(skin);
     const local = target.jointIndex.get(mid);
     if (local === undefined) continue;

@@ -77,13 +77,15 @@ export class PaintSession {
     return this.settings;
   }
 
-  /** Builds the surfaces of every skin now (weld, adjacency, index, mirror), so the first dab is instant. */
+  /**
+   * Builds the surfaces of every skin and body now (weld, adjacency, index, mirror), so the first
+   * dab is instant.
+   */
   prepare(): void {
     const model = this.editor.requireModel();
-    for (const s of new Set(model.primitives.map((p) => p.skins[0]))) {
-      const t = this.targets.forSkin(s);
+    for (const s of new Set(model.primitives.map((p) => p.skins[0]))) this.targets.forSkin(s);
+    for (const t of this.targets.allBodies())
       if (this.settings.mirror) t.surface.mirror(this.settings.mirrorAxis);
-    }
   }
 
   /** Starts a stroke on the selected joint. Returns false (with a notice) when it is refused. */
@@ -97,7 +99,8 @@ export class PaintSession {
     const id = editor.selectedJoint;
     if (id === null) return this.refuse('warning', 'Select a joint to paint its weights.');
     const name = model.joints.get(id)?.name ?? `joint ${id}`;
-    const target = this.targets.forPrimitive(input.primitive);
+    // The body under the pointer: every part of its skeleton, across primitives and skins.
+    const target = this.targets.forBody(input.primitive);
     if (!target)
       return this.refuse(
         'warning',
@@ -172,7 +175,7 @@ export class PaintSession {
    */
   private beginMaskStroke(input: StrokeInput, modifiers: BrushModifiers): boolean {
     const editor = this.editor;
-    const target = this.targets.forPrimitive(input.primitive);
+    const target = this.targets.forBody(input.primitive);
     if (!target)
       return this.refuse('warning', `Primitive ${input.primitive} is not skinned: it has no layer mask.`);
     const painter = this.targets.maskPainter(target);
@@ -239,6 +242,7 @@ export class PaintSession {
       const what = s.mask ? ' mask' : '';
       this.editor.commitStep(`${label(s.record.settings)}${what} stroke`, patches, null, undefined, s.mask);
       this.reportRefused(refused);
+      this.reportAbsent(painter.writer.absent, s.record.joint);
     }
     this.lastStroke = s.record;
     this.events.emit('stroke', 'end');
@@ -345,7 +349,7 @@ export class PaintSession {
   /** The selected joint's weight at the vertex nearest `input.point` (within the brush radius), or null. */
   sampleWeight(input: StrokeInput): number | null {
     const id = this.editor.selectedJoint;
-    const target = this.targets.forPrimitive(input.primitive);
+    const target = this.targets.forBody(input.primitive);
     const [x, y, z] = input.point;
     if (target && this.editor.layers.target === 'mask')
       return this.targets.maskPainter(target).sample(x, y, z, this.settings.radius, 0);
@@ -355,17 +359,16 @@ export class PaintSession {
   }
 
   /**
-   * How well each skin's surface mirrors across `axis` (built now if needed): the UI shows
-   * "N vertices have no mirror partner" when `unmatched` > 0.
+   * How well each body (every skin of a skeleton: what a stroke paints) mirrors across `axis`
+   * (built now if needed): the UI shows "N vertices have no mirror partner" when `unmatched` > 0.
+   * `skin` is the body's first skin.
    */
   mirrorReport(
     axis = this.settings.mirrorAxis,
-  ): { skin: number; nodes: number; unmatched: number; tolerance: number }[] {
-    const model = this.editor.requireModel();
-    return [...new Set(model.primitives.map((p) => p.skins[0]))].map((skin) => {
-      const surface = this.targets.forSkin(skin).surface;
+  ): { skin: number; skins: readonly number[]; nodes: number; unmatched: number; tolerance: number }[] {
+    return this.targets.allBodies().map(({ skin, skins, surface }) => {
       const map = surface.mirror(axis);
-      return { skin, nodes: surface.nodeCount, unmatched: map.unmatched, tolerance: map.tolerance };
+      return { skin, skins, nodes: surface.nodeCount, unmatched: map.unmatched, tolerance: map.tolerance };
     });
   }
 
@@ -381,9 +384,10 @@ export class PaintSession {
 
   /** Replaces a primitive's positions for brush queries (the posed mesh; mesh space, same count). */
   setPositions(primitive: number, positions: Float32Array): void {
-    const target = this.targets.forPrimitive(primitive);
-    if (!target) throw new Error(`Primitive ${primitive} is not skinned.`);
-    target.surface.setPartPositions(target.surface.partOf(primitive), positions);
+    const skin = this.targets.forPrimitive(primitive);
+    const body = this.targets.forBody(primitive);
+    if (!skin || !body) throw new Error(`Primitive ${primitive} is not skinned.`);
+    for (const t of new Set([skin, body])) t.surface.setPartPositions(t.surface.partOf(primitive), positions);
   }
 
   /** Back to bind-pose positions for every surface. */
@@ -407,7 +411,7 @@ export class PaintSession {
   }
 
   private warnUnmatched(target: PaintTarget, axis: BrushSettings['mirrorAxis']): void {
-    const key = `${target.skin}:${axis}`;
+    const key = `${target.skins.join(',')}:${axis}`;
     if (this.warned.has(key)) return;
     this.warned.add(key);
     const notice = unmatchedMirrorNotice(target, axis);
@@ -451,6 +455,16 @@ export class PaintSession {
       this.editor.notify({
         level: 'warning',
         message: `${refused} vertices were left unchanged: only locked joints weigh them.`,
+      });
+    }
+  }
+
+  /** Says which vertices a stroke could not give `joint`: their skin does not list it. */
+  private reportAbsent(absent: number, joint: string): void {
+    if (absent > 0) {
+      this.editor.notify({
+        level: 'warning',
+        message: `${absent} vertices were left unchanged: their mesh's skin has no joint ${joint} (add it to that skin to paint it there).`,
       });
     }
   }

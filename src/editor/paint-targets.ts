@@ -1,11 +1,15 @@
 /**
  * PaintTargets: what painting needs per loaded model, built on first use and kept until the
- * model changes — one SkinSurface + Painter per skin (all its primitives), the nearest-bone
- * fallback per skin, and the joint mirror pairs (names, then positions, then overrides). All in
- * the space the viewport draws: the file's rest pose (src/pose/rest-positions.ts), posed later.
+ * model changes — one SkinSurface + Painter per skin (all its primitives: what the weight tools
+ * work on), one per body (every skin of a skeleton, welded where parts touch: what the brushes
+ * paint, ./paint-bodies.ts; the skin's own target where the body is one primitive), the
+ * nearest-bone fallback per skin, and the joint mirror pairs (names, then positions, then
+ * overrides). All in the space the viewport draws: the file's rest pose
+ * (src/pose/rest-positions.ts), posed later.
  */
 import { NearestBone } from '../brush/nearest-bone.ts';
 import { Painter } from '../brush/painter.ts';
+import { type PartSkins, partSkinsOf } from '../brush/part-skins.ts';
 import type { SkinnedModel } from '../gltf/skinned-model.ts';
 import { type JointMirror, mirrorJoints } from '../mesh/joint-mirror.ts';
 import type { MirrorAxis } from '../mesh/mirror-map.ts';
@@ -13,19 +17,26 @@ import { SkinSurface } from '../mesh/skin-surface.ts';
 import { restPositions } from '../pose/rest-positions.ts';
 import type { SkinWeights } from '../skin/skin-weights.ts';
 import type { Notice } from './notices.ts';
+import { bodyJoints, bonesOf, jointIndexOf, skeletonGroups } from './paint-bodies.ts';
 
-/** The paintable surface of one skin. */
+/** The paintable surface of one skin, or of a body (every skin of one skeleton). */
 export interface PaintTarget {
-  /** Index into `model.skins`. */
+  /** Index into `model.skins` (a body's first skin). */
   skin: number;
+  /** The skins whose primitives it holds: `[skin]`, or a body's skins. */
+  skins: readonly number[];
+  /** Joint ids by the painter's joint index: the skin's list (a body: its first skin's, then the others' new ones). */
+  joints: readonly number[];
   surface: SkinSurface;
   painter: Painter;
-  /** Skin joint index of each joint id (node index) in this skin. */
+  /** The painter's joint index of each joint id (node index) here. */
   jointIndex: Map<number, number>;
   /** The painter of the active layer's mask (joint 0 = mask), built on first use. */
   maskPainter: Painter | null;
-  /** The fallback joint of this skin's brushes (nearest bone). */
+  /** The fallback joint of this skin's brushes (nearest bone; a body's first skin's). */
   bones: NearestBone;
+  /** How a body's parts number their joints (null: one skin, the painter's numbering). */
+  partSkins: PartSkins | null;
 }
 
 /** Where painters read and write weights: the editor's edit buffers (the active weight layer's). */
@@ -50,12 +61,12 @@ const MASK_BONES = () =>
     parents: [-1, -1],
   });
 
-// Tip joints (Mixamo `HeadTop_End`, Blender `.end`) mark where a bone ends: never a fallback.
-const TIP = /[._]end$/i;
-
 export class PaintTargets {
   readonly model: SkinnedModel;
   private readonly targets = new Map<number, PaintTarget>();
+  /** Bodies by their first skin (a body of one primitive is its skin's target). */
+  private readonly bodies = new Map<number, PaintTarget>();
+  private groups: number[][] | null = null;
   private readonly mirrors = new Map<MirrorAxis, JointMirror>();
   private readonly ids: number[];
   private overrides: [number, number][] = [];
@@ -78,13 +89,14 @@ export class PaintTargets {
    * editor buffers of its own); mask painters are rebuilt on next use.
    */
   rebind(): void {
-    for (const t of this.targets.values()) {
+    for (const t of this.built()) {
       const parts = t.surface.parts;
       if (parts.some((part, i) => t.painter.weights[i] !== this.buffers.weightsOf(part.primitive)))
         t.painter = new Painter(
           t.surface,
           parts.map((part) => this.buffers.weightsOf(part.primitive)),
           t.bones,
+          t.partSkins ?? undefined,
         );
       this.hook(t.painter);
       t.maskPainter = null;
@@ -114,14 +126,65 @@ export class PaintTargets {
     return this.forSkin(prim.skins[0]);
   }
 
+  /**
+   * The body holding primitive `primitive` (built on first use): every skinned primitive of every
+   * skin over its skeleton, welded where parts touch — what a brush stroke paints. Null if the
+   * primitive is not skinned.
+   */
+  forBody(primitive: number): PaintTarget | null {
+    const prim = this.model.primitives[primitive];
+    if (!prim) return null;
+    this.groups ??= skeletonGroups(this.model);
+    const skins = this.groups.find((g) => g.includes(prim.skins[0])) ?? [prim.skins[0]];
+    let target = this.bodies.get(skins[0]);
+    if (target) return target;
+    const model = this.model;
+    const prims = model.primitives.filter((p) => skins.includes(p.skins[0]));
+    if (prims.length === 1) target = this.forSkin(skins[0]);
+    else {
+      const joints = bodyJoints(model, skins);
+      const skinJoints = skins.map((s) => model.skins[s].joints);
+      const bones = skins.map((s) => bonesOf(model, model.skins[s].joints));
+      const partSkins = partSkinsOf(
+        joints,
+        skinJoints,
+        prims.map((p) => skins.indexOf(p.skins[0])),
+        bones,
+      );
+      target = this.build(skins, prims, joints, bones[0], partSkins);
+    }
+    this.bodies.set(skins[0], target);
+    return target;
+  }
+
+  /** One body per skeleton (built on first use). */
+  allBodies(): PaintTarget[] {
+    this.groups ??= skeletonGroups(this.model);
+    return this.groups.map((g) => this.forBody(this.model.primitives.find((p) => p.skins[0] === g[0])!.id)!);
+  }
+
   /** The target of skin `skin` (its primitives are those whose first skin it is). */
   forSkin(skin: number): PaintTarget {
     let target = this.targets.get(skin);
     if (target) return target;
     const model = this.model;
     const prims = model.primitives.filter((p) => p.skins[0] === skin);
+    const joints = model.skins[skin].joints;
+    target = this.build([skin], prims, joints, bonesOf(model, joints), null);
+    this.targets.set(skin, target);
+    return target;
+  }
+
+  /** A target over `prims` (of `skins`), its painter numbering joints as `joints`. */
+  private build(
+    skins: readonly number[],
+    prims: readonly SkinnedModel['primitives'][number][],
+    joints: readonly number[],
+    bones: NearestBone,
+    partSkins: PartSkins | null,
+  ): PaintTarget {
     // The surface is the mesh as drawn: stored positions for the topology, the rest shape to start on.
-    const rest = restPositions(model);
+    const rest = restPositions(this.model);
     const surface = new SkinSurface(
       prims.map((p) => ({
         primitive: p.id,
@@ -130,42 +193,39 @@ export class PaintTargets {
         indices: p.indices,
         mode: p.primitive.getMode(),
       })),
+      // A body is welded where its parts touch: the hem is one seam (tools keep parts apart).
+      { weldParts: partSkins !== null },
     );
-    const skinJoints = model.skins[skin].joints;
-    const jointIndex = new Map<number, number>();
-    skinJoints.forEach((id, j) => {
-      if (!jointIndex.has(id)) jointIndex.set(id, j);
-    });
-    const bones = new NearestBone({
-      positions: skinJoints.map((id) => model.joints.get(id)?.restPosition ?? [0, 0, 0]),
-      parents: skinJoints.map((id) => {
-        // The nearest ancestor that is in this skin.
-        let p = model.joints.get(id)?.parent ?? -1;
-        while (p >= 0 && !jointIndex.has(p)) p = model.joints.get(p)?.parent ?? -1;
-        return p < 0 ? -1 : jointIndex.get(p)!;
-      }),
-      excluded: skinJoints.flatMap((id, j) => (TIP.test(model.joints.get(id)?.name ?? '') ? [j] : [])),
-    });
     const painter = new Painter(
       surface,
       prims.map((p) => this.buffers.weightsOf(p.id)),
       bones,
+      partSkins ?? undefined,
     );
     this.hook(painter);
-    target = { skin, surface, painter, jointIndex, maskPainter: null, bones };
-    this.targets.set(skin, target);
-    return target;
+    const jointIndex = jointIndexOf(joints);
+    return {
+      skin: skins[0],
+      skins,
+      joints,
+      surface,
+      painter,
+      jointIndex,
+      maskPainter: null,
+      bones,
+      partSkins,
+    };
   }
 
-  /** Every target already built. */
+  /** Every target already built (skins' and bodies', each once). */
   built(): PaintTarget[] {
-    return [...this.targets.values()];
+    return [...new Set([...this.targets.values(), ...this.bodies.values()])];
   }
 
-  /** Lock flags by skin joint index for a target, from the editor's locked joint ids. */
+  /** Lock flags by the painter's joint index for a target, from the editor's locked joint ids. */
   lockMask(target: PaintTarget, locks: ReadonlySet<number>): Uint8Array | null {
     if (locks.size === 0) return null;
-    const joints = this.model.skins[target.skin].joints;
+    const joints = target.joints;
     const mask = new Uint8Array(joints.length);
     joints.forEach((id, j) => {
       if (locks.has(id)) mask[j] = 1;

@@ -64,8 +64,8 @@ export class PoseSurfaces {
   }
 
   /**
-   * Puts the posed positions on every surface (building any not built yet) and refreshes their
-   * index. Deferred while a stroke runs.
+   * Puts the posed positions on every surface, skins' and bodies' (building any not built yet),
+   * and refreshes their index. Deferred while a stroke runs.
    */
   sync(): void {
     if (this.paint.painting) {
@@ -73,8 +73,10 @@ export class PoseSurfaces {
       return;
     }
     this.stale = false;
-    for (const skin of this.skins) {
-      const surface = this.paint.surfaces.forSkin(skin).surface;
+    const targets = this.paint.surfaces;
+    // The skins' surfaces (tools, selection, creases) and the bodies' (brushes), each once.
+    const surfaces = new Set([...this.skins.map((s) => targets.forSkin(s)), ...targets.allBodies()]);
+    for (const { surface } of surfaces) {
       surface.parts.forEach((part, p) => {
         surface.setPartPositions(p, this.mesh.positions[part.primitive], false);
       });

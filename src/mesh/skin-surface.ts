@@ -1,8 +1,9 @@
 /**
- * SkinSurface: the paintable surface of one skin — every skinned primitive bound to it, welded
- * and numbered as one. Brushes work on its nodes (welded vertices): one node per distinct
- * position within a primitive, so seam duplicates are painted as one (invariant 4) and one
- * stroke crosses primitive borders.
+ * SkinSurface: a paintable surface — the skinned primitives of one skin (the tools' surfaces),
+ * or of every skin of one skeleton (the brushes' body, `weldParts`), welded and numbered as
+ * one. Brushes work on its nodes (welded vertices): one node per distinct position within a
+ * primitive, so seam duplicates are painted as one (invariant 4), and with `weldParts` one per
+ * place where parts touch, so one stroke crosses part borders and blends them.
  *
  * Built once per mesh: weld map (on the stored positions: seams are topology), adjacency (CSR),
  * spatial index; components, normals and the mirror map of each axis (from the rest shape: the
@@ -18,6 +19,7 @@ import {
   type MirrorMap,
 } from './mirror-map.ts';
 import { computeNodeNormals } from './normals.ts';
+import { weldAcrossParts } from './part-weld.ts';
 import { PointGrid } from './point-grid.ts';
 import { TRIANGLES, triangleCorners } from './triangles.ts';
 import { buildWeldMap } from './weld-map.ts';
@@ -44,6 +46,12 @@ export interface SkinSurfaceOptions {
   weldTolerance?: number;
   /** Mirror partner tolerance, world units (default: 1e-3 of the bounding-box diagonal). */
   mirrorTolerance?: number;
+  /**
+   * Weld across parts too: nodes of different primitives drawn at one place (a hem, a modular
+   * seam) become one node whose members span those primitives (./part-weld.ts). Off by default:
+   * the weight tools read a node's members as one primitive's vertices.
+   */
+  weldParts?: boolean;
 }
 
 /** Defaults of {@link SkinSurfaceOptions}. */
@@ -59,15 +67,22 @@ export class SkinSurface {
   /** Node of each global vertex. */
   readonly nodeOf: Uint32Array;
   readonly nodeCount: number;
-  /** Part p's nodes are `nodeOffset[p] .. nodeOffset[p + 1]`. */
+  /**
+   * Part p's nodes are `nodeOffset[p] .. nodeOffset[p + 1]` (with `weldParts`, a node welded
+   * across parts is in the range of its earliest vertex's part).
+   */
   readonly nodeOffset: Uint32Array;
   /** CSR offsets into `members` (nodeCount + 1). */
   readonly nodeStart: Uint32Array;
-  /** Global vertices of each node, ascending; the first is the node's representative. */
+  /**
+   * Global vertices of each node, ascending; the first is the node's representative. Without
+   * `weldParts` they are all in the node's part; with it they may be in several
+   * (`vertexPart` of each).
+   */
   readonly members: Uint32Array;
   /** Most vertices any node has (1 for a mesh without seams). */
   readonly maxMembers: number;
-  /** Part of each node. */
+  /** Part of each node (its representative's). */
   readonly nodePart: Uint16Array;
   /** Local vertex index (within its part) of each node's representative. */
   readonly nodeVertex: Uint32Array;
@@ -109,12 +124,12 @@ export class SkinSurface {
     welds.forEach((w, i) => {
       this.nodeOffset[i + 1] = this.nodeOffset[i] + w.groupCount;
     });
-    const G = (this.nodeCount = this.nodeOffset[P]);
-    const nodeStart = (this.nodeStart = new Uint32Array(G + 1));
-    const members = (this.members = new Uint32Array(N));
-    const nodePart = (this.nodePart = new Uint16Array(G));
-    const nodeVertex = (this.nodeVertex = new Uint32Array(G));
-    const rest = (this.restPositions = new Float32Array(G * 3));
+    let G = this.nodeOffset[P];
+    let nodeStart: Uint32Array = new Uint32Array(G + 1);
+    let members: Uint32Array = new Uint32Array(N);
+    let nodePart: Uint16Array = new Uint16Array(G);
+    let nodeVertex: Uint32Array = new Uint32Array(G);
+    let rest: Float32Array = new Float32Array(G * 3);
     const nodeOf = this.nodeOf;
     for (let i = 0; i < P; i++) {
       const w = welds[i];
@@ -135,6 +150,23 @@ export class SkinSurface {
       }
       for (let k = 0; k < local.length; k++) members[v0 + k] = v0 + local[k];
     }
+
+    // 1b. Across parts: nodes of different parts drawn at one place become one node (part-weld.ts).
+    if (this.options.weldParts) {
+      const merged = weldAcrossParts(
+        { count: G, start: nodeStart, members, part: nodePart, vertex: nodeVertex, rest },
+        nodeOf,
+        this.nodeOffset,
+      );
+      if (merged)
+        ({ count: G, start: nodeStart, members, part: nodePart, vertex: nodeVertex, rest } = merged);
+    }
+    this.nodeCount = G;
+    this.nodeStart = nodeStart;
+    this.members = members;
+    this.nodePart = nodePart;
+    this.nodeVertex = nodeVertex;
+    this.restPositions = rest;
 
     let most = 0;
     for (let g = 0; g < G; g++) most = Math.max(most, nodeStart[g + 1] - nodeStart[g]);

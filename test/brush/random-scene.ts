@@ -7,6 +7,7 @@
 import fc from 'fast-check';
 import { NearestBone } from '../../src/brush/nearest-bone.ts';
 import { Painter, type PaintSample } from '../../src/brush/painter.ts';
+import { type PartSkins, partSkinsOf } from '../../src/brush/part-skins.ts';
 import { SkinSurface, type SurfacePartInput } from '../../src/mesh/skin-surface.ts';
 import { normalizeVertex } from '../../src/skin/normalize.ts';
 import { SkinWeights } from '../../src/skin/skin-weights.ts';
@@ -126,6 +127,26 @@ function randomWeights(
   return sw;
 }
 
+/** Joint 0 on the mid-line, then left/right pairs mirrored in x (1↔2, 3↔4…), at random heights. */
+function randomJoints(
+  jointCount: number,
+  random: () => number,
+): { positions: [number, number, number][]; parents: number[]; jointMirror: Int32Array } {
+  const positions: [number, number, number][] = [];
+  const parents: number[] = [];
+  const heights = Array.from({ length: jointCount }, () => 2 * random());
+  for (let j = 0; j < jointCount; j++) {
+    const pair = Math.ceil(j / 2);
+    const x = j === 0 ? 0 : (j % 2 ? 1 : -1) * 0.3 * pair;
+    positions.push([x, heights[pair], 0]);
+    parents.push(j === 0 ? -1 : j <= 2 ? 0 : j - 2);
+  }
+  const jointMirror = Int32Array.from({ length: jointCount }, (_, j) =>
+    j === 0 ? 0 : j % 2 ? (j + 1 < jointCount ? j + 1 : j) : j - 1,
+  );
+  return { positions, parents, jointMirror };
+}
+
 /** A random scene from its parameters. */
 export function buildScene(p: SceneParams): Scene {
   const random = rng(p.seed);
@@ -142,19 +163,7 @@ export function buildScene(p: SceneParams): Scene {
   });
   const surface = new SkinSurface(parts);
   const weights = parts.map((_, i) => randomWeights(surface, i, p.influences, p.jointCount, random));
-  const positions: [number, number, number][] = [];
-  const parents: number[] = [];
-  const heights = Array.from({ length: p.jointCount }, () => 2 * random());
-  for (let j = 0; j < p.jointCount; j++) {
-    // Joint 0 on the mid-line; then left/right pairs mirrored in x.
-    const pair = Math.ceil(j / 2);
-    const x = j === 0 ? 0 : (j % 2 ? 1 : -1) * 0.3 * pair;
-    positions.push([x, heights[pair], 0]);
-    parents.push(j === 0 ? -1 : j <= 2 ? 0 : j - 2);
-  }
-  const jointMirror = Int32Array.from({ length: p.jointCount }, (_, j) =>
-    j === 0 ? 0 : j % 2 ? (j + 1 < p.jointCount ? j + 1 : j) : j - 1,
-  );
+  const { positions, parents, jointMirror } = randomJoints(p.jointCount, random);
   const bones = new NearestBone({ positions, parents });
   return {
     surface,
@@ -198,3 +207,95 @@ export const sample: fc.Arbitrary<PaintSample> = fc.record({
   point: fc.tuple(vec(-1.2, 1.2), vec(-0.2, 2.2), vec(-0.5, 0.5)),
   pressure: fc.oneof(fc.constant(1), vec(0, 1)),
 });
+
+/**
+ * A scene whose parts are different skins of one skeleton, welded where they touch (the two
+ * grid halves share a row: the hem): part 0 names joints as the surface does, part 1 backwards,
+ * the patch (part 2) rotated by one and without the last joint (when there are more than two).
+ * Weights are random and legal, the same by joint on every vertex of a node, across parts too.
+ */
+export interface PartsScene extends Scene {
+  skins: PartSkins;
+}
+
+/** A random {@link PartsScene} from its parameters. */
+export function buildPartsScene(p: SceneParams): PartsScene {
+  const random = rng(p.seed);
+  const bump = 0.3 * random();
+  const seam = 1 + Math.floor(random() * (p.cols / 2 - 1));
+  const mid = Math.floor(p.rows / 2);
+  const parts = [
+    gridPart(p.cols, p.rows, 0, mid, seam, bump),
+    gridPart(p.cols, p.rows, mid, p.rows, seam, bump),
+    patchPart(),
+  ];
+  parts.forEach((part, i) => {
+    part.primitive = i;
+  });
+  const surface = new SkinSurface(parts, { weldParts: true });
+  const J = p.jointCount;
+  const ids = Array.from({ length: J }, (_, j) => j);
+  const lists = [
+    ids,
+    [...ids].reverse(),
+    (J > 2 ? ids.slice(0, -1) : ids).map((_, k, a) => a[(k + 1) % a.length]),
+  ];
+  const { positions, parents, jointMirror } = randomJoints(J, random);
+  const bones = lists.map(
+    (list) =>
+      new NearestBone({
+        positions: list.map((j) => positions[j]),
+        parents: list.map((j) =>
+          parents[j] < 0 || !list.includes(parents[j]) ? -1 : list.indexOf(parents[j]),
+        ),
+      }),
+  );
+  const skins = partSkinsOf(ids, lists, [0, 1, 2], bones);
+  const K = p.influences;
+  const weights = parts.map(
+    (_, i) => new SkinWeights(surface.vertexOffset[i + 1] - surface.vertexOffset[i], K),
+  );
+  const one = new SkinWeights(1, K);
+  for (let g = 0; g < surface.nodeCount; g++) {
+    // Joints every member's skin lists.
+    const allowed = ids.filter((j) => {
+      for (let k = surface.nodeStart[g]; k < surface.nodeStart[g + 1]; k++) {
+        const local = skins.local[surface.vertexPart[surface.members[k]]];
+        if (local && local[j] < 0) return false;
+      }
+      return true;
+    });
+    one.joints.fill(0);
+    one.weights.fill(0);
+    const count = 1 + Math.floor(random() * K);
+    for (let i = 0; i < count; i++) {
+      one.joints[i] = allowed[Math.floor(random() * allowed.length)];
+      one.weights[i] = random() < 0.1 ? 0 : random();
+    }
+    if (normalizeVertex(one, 0) === 'refused' || one.weights[0] === 0) {
+      one.joints.fill(0);
+      one.weights.fill(0);
+      one.joints[0] = allowed[Math.floor(random() * allowed.length)];
+      one.weights[0] = 1;
+    }
+    for (let k = surface.nodeStart[g]; k < surface.nodeStart[g + 1]; k++) {
+      const q = surface.vertexPart[surface.members[k]];
+      const u = surface.members[k] - surface.vertexOffset[q];
+      const local = skins.local[q];
+      for (let i = 0; i < K; i++) {
+        const w = one.weights[i];
+        weights[q].joints[u * K + i] = w === 0 ? 0 : local ? local[one.joints[i]] : one.joints[i];
+        weights[q].weights[u * K + i] = w;
+      }
+    }
+  }
+  return {
+    surface,
+    weights,
+    bones: bones[0],
+    skins,
+    painter: new Painter(surface, weights, bones[0], skins),
+    jointCount: J,
+    jointMirror,
+  };
+}

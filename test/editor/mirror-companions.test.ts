@@ -54,19 +54,34 @@ describe('a mirrored stroke on a modular character', () => {
     expect(weightOf(editor, right.id, twin, 'RightForeArm')).toBe(before);
   });
 
-  it('leaves other skins alone when the stroked surface mirrors itself', async () => {
+  it('a dab inside one part changes that part only; one that reaches over the border changes both', async () => {
     const editor = new Editor();
     const model = await editor.load({ name: 'multi-skin.glb', bytes: await exportedGlb('multi-skin') });
     const trunk = model.primitives.find((p) => p.name === 'Part0')!;
     const P = editor.pose.positions(trunk.id);
+    // The trunk vertex nearest the belly, far from the arms and legs.
+    let v = 0;
+    for (let i = 0; i < trunk.weights.vertexCount; i++)
+      if (
+        Math.hypot(P[i * 3], P[i * 3 + 1] - 1.25, P[i * 3 + 2] - 0.2) <
+        Math.hypot(P[v * 3], P[v * 3 + 1] - 1.25, P[v * 3 + 2] - 0.2)
+      )
+        v = i;
+    const at: [number, number, number] = [P[v * 3], P[v * 3 + 1], P[v * 3 + 2]];
     editor.selectJoint('Spine');
-    editor.paint.setSettings({ brush: 'draw', weight: 0.25, radius: 0.5, mirror: true });
     const touched = new Set<number>();
     editor.events.on('weights', (ranges) => {
       for (const r of ranges) touched.add(r.primitive);
     });
-    editor.paint.beginStroke({ primitive: trunk.id, point: [P[0], P[1], P[2]] });
+    editor.paint.setSettings({ brush: 'draw', weight: 0.25, radius: 0.05, mirror: true });
+    editor.paint.beginStroke({ primitive: trunk.id, point: at });
     editor.paint.endStroke();
     expect([...touched]).toEqual([trunk.id]);
+    // A brush reaching over the shoulders and hips paints the arms' and legs' skins as well.
+    touched.clear();
+    editor.paint.setSettings({ radius: 0.5 });
+    editor.paint.beginStroke({ primitive: trunk.id, point: at });
+    editor.paint.endStroke();
+    expect([...touched].sort()).toEqual(model.primitives.map((p) => p.id).sort());
   });
 });

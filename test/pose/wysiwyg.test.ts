@@ -80,6 +80,12 @@ async function checkWysiwyg(
           diagonal,
         `${label}: ${prim.name}'s surface`,
       ).toBeLessThan(1e-5);
+      // The brushes' body (every skin of the skeleton, welded where parts touch) too.
+      expect(
+        maxDistance(editor.surfaces.forBody(prim.id)!.surface.vertexPositions(prim.id)!, d.positions) /
+          diagonal,
+        `${label}: ${prim.name}'s body surface`,
+      ).toBeLessThan(1e-5);
     }
     expect(compared, 'primitives compared').toBeGreaterThan(0);
   };
@@ -104,11 +110,11 @@ describe('the surface is what engines draw: exporter conventions', () => {
   it.each(EXPORTER_CONVENTIONS)('%s', async (convention) => {
     const { model, editor } = await checkWysiwyg(await exportedGlb(convention));
     // Every convention draws the upright mannequin at rest, whatever the stored data.
-    if (convention !== 'multi-skin') {
+    if (convention !== 'multi-skin' && convention !== 'garment-parts') {
       const shown = editor.pose.positions(0);
       expect(maxDistance(shown, upright) / uprightDiagonal).toBeLessThan(1e-5);
     } else {
-      expect(model.skins.length).toBe(4);
+      expect(model.skins.length).toBe(convention === 'multi-skin' ? 4 : 3);
       const all = model.primitives.map((p) => editor.pose.positions(p.id));
       expect(Math.abs(diagonalOf(all) - uprightDiagonal) / uprightDiagonal).toBeLessThan(1e-5);
     }
@@ -119,6 +125,9 @@ describe('the surface is what engines draw: exporter conventions', () => {
       const target = editor.surfaces.forPrimitive(prim.id)!;
       expect(target.surface.mirror('x').unmatched, `${prim.name}: vertices without a mirror partner`).toBe(0);
     }
+    // The body a brush paints mirrors whole, across its skins (each arm's twin is in the other's).
+    const body = editor.surfaces.forBody(0)!;
+    expect(body.surface.mirror('x').unmatched, 'body vertices without a mirror partner').toBe(0);
     const hand = [...model.joints.values()].find((j) => /LeftHand$/.test(j.name))!;
     const k = data.jointNames.indexOf('LeftHand');
     const expected = data.jointPositions.subarray(k * 3, k * 3 + 3);

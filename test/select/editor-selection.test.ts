@@ -209,8 +209,55 @@ describe('editor.selection', () => {
     expect(off.some((c, v) => c === 1 && mask[v] === 0)).toBe(true);
   });
 
-  it('says why a masked stroke paints nothing when none of its mesh is selected', () => {
-    // Two skinned meshes (two skins): the selection on one, the stroke on the other.
+  it('says why a masked stroke paints nothing when none of its body is selected', () => {
+    // Two skinned meshes over two skeletons: the selection on one, the stroke on the other.
+    const doc = makeSeamDocument();
+    const node = doc
+      .getRoot()
+      .listNodes()
+      .find((n) => n.getMesh())!;
+    const skin = node.getSkin()!;
+    const copies = new Map(
+      skin
+        .listJoints()
+        .map((j) => [j, doc.createNode(`Twin${j.getName()}`).setTranslation(j.getTranslation())]),
+    );
+    for (const [j, c] of copies) {
+      const parent = j.getParentNode();
+      if (parent && copies.has(parent)) copies.get(parent)!.addChild(c);
+      else doc.getRoot().listScenes()[0].addChild(c);
+    }
+    const twinSkin = doc.createSkin('TwinSkin').setInverseBindMatrices(skin.getInverseBindMatrices());
+    for (const j of skin.listJoints()) twinSkin.addJoint(copies.get(j)!);
+    const twin = doc
+      .createNode('Twin')
+      .setMesh(doc.createMesh('Twin').addPrimitive(node.getMesh()!.listPrimitives()[0].clone()))
+      .setSkin(twinSkin);
+    doc.getRoot().listScenes()[0].addChild(twin);
+    const editor = new Editor();
+    editor.loadDocument(doc, 'twins.glb');
+    const [a, b] = editor.requireModel().primitives;
+    expect(editor.surfaces.forBody(a.id)).not.toBe(editor.surfaces.forBody(b.id));
+    const notices: string[] = [];
+    editor.events.on('notice', (n) => notices.push(n.message));
+    editor.selection.setVertices(a.id, [0, 1, 2]);
+    editor.selectJoint('TwinSpine');
+    editor.paint.setSettings({ brush: 'draw', weight: 1, strength: 1, radius: 0.5 });
+    const start = b.weights.clone();
+    editor.paint.beginStroke({ primitive: b.id, point: [0, 1, 0] });
+    editor.paint.endStroke();
+    expect(notices.some((m) => m.includes('none of this mesh is selected'))).toBe(true);
+    expect(b.weights.weights).toEqual(start.weights);
+    // On the mesh that has the selection: no such notice.
+    notices.length = 0;
+    editor.selectJoint('Spine');
+    editor.paint.beginStroke({ primitive: a.id, point: [0, 1, 0] });
+    editor.paint.endStroke();
+    expect(notices.some((m) => m.includes('none of this mesh is selected'))).toBe(false);
+  });
+
+  it('a masked stroke on one of two meshes of one skeleton paints the selection of both', () => {
+    // The twin lies on the first mesh, vertex on vertex: one body, welded.
     const doc = makeSeamDocument();
     const node = doc
       .getRoot()
@@ -224,21 +271,21 @@ describe('editor.selection', () => {
     const editor = new Editor();
     editor.loadDocument(doc, 'twins.glb');
     const [a, b] = editor.requireModel().primitives;
-    expect(editor.surfaces.forPrimitive(a.id)).not.toBe(editor.surfaces.forPrimitive(b.id));
-    const notices: string[] = [];
-    editor.events.on('notice', (n) => notices.push(n.message));
     editor.selection.setVertices(a.id, [0, 1, 2]);
     editor.selectJoint('Spine');
-    editor.paint.setSettings({ brush: 'draw', weight: 1, strength: 1, radius: 0.5 });
-    const start = b.weights.clone();
+    editor.paint.setSettings({ brush: 'draw', weight: 1, strength: 1, radius: 5 });
+    const [startA, startB] = [a.weights.clone(), b.weights.clone()];
     editor.paint.beginStroke({ primitive: b.id, point: [0, 1, 0] });
     editor.paint.endStroke();
-    expect(notices.some((m) => m.includes('none of this mesh is selected'))).toBe(true);
-    expect(b.weights.weights).toEqual(start.weights);
-    // On the mesh that has the selection: no such notice.
-    notices.length = 0;
-    editor.paint.beginStroke({ primitive: a.id, point: [0, 1, 0] });
-    editor.paint.endStroke();
-    expect(notices.some((m) => m.includes('none of this mesh is selected'))).toBe(false);
+    const changed = (x: SkinWeights, y: SkinWeights) =>
+      Array.from({ length: x.vertexCount }, (_, v) => v).filter((v) =>
+        [0, 1, 2, 3].some(
+          (i) => x.joints[v * 4 + i] !== y.joints[v * 4 + i] || x.weights[v * 4 + i] !== y.weights[v * 4 + i],
+        ),
+      );
+    const selected = changed(startA, a.weights);
+    expect(selected.length).toBeGreaterThan(0);
+    expect(selected.every((v) => v <= 2)).toBe(true);
+    expect(changed(startB, b.weights)).toEqual(selected); // b's vertices are a's, vertex for vertex
   });
 });

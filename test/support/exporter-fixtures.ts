@@ -18,10 +18,14 @@
  * - `multi-skin` (modular characters): four meshes, each with its own skin over the same joint
  *   nodes (every skin lists them in another order).
  * - `mesh-under-joint`: the skinned mesh node is a child of a joint, with its own transform.
+ * - `garment-parts` (clothed characters): body, shirt and trousers as three meshes with three
+ *   skins over one skeleton (each listing its own joints in its own order), touching at the hem
+ *   (./skinned-parts.ts).
  */
 import { type Accessor, type Document, type Node, NodeIO } from '@gltf-transform/core';
 import { Matrix3, Matrix4, Quaternion, Vector3 } from 'three';
 import { buildMannequin, type MannequinData, mannequinToDocument } from '../../src/character/index.ts';
+import { garmentPartSpecs, replaceWithParts } from './skinned-parts.ts';
 
 export const EXPORTER_CONVENTIONS = [
   'mesh-node-trs',
@@ -31,6 +35,7 @@ export const EXPORTER_CONVENTIONS = [
   'ibm-placement',
   'multi-skin',
   'mesh-under-joint',
+  'garment-parts',
 ] as const;
 export type ExporterConvention = (typeof EXPORTER_CONVENTIONS)[number];
 
@@ -266,7 +271,6 @@ const SHAPERS: Record<ExporterConvention, (doc: Document, data: MannequinData) =
 
   'multi-skin'(doc, data) {
     const p = parts(doc);
-    const r = doc.getRoot();
     const prim = p.body.getMesh()!.listPrimitives()[0];
     const tris = prim.getIndices()!.getArray()!;
     const names = data.jointNames;
@@ -286,74 +290,25 @@ const SHAPERS: Record<ExporterConvention, (doc: Document, data: MannequinData) =
       const k = r.includes(1) ? 1 : r.includes(2) ? 2 : r.includes(3) ? 3 : 0;
       partTris[k].push(t);
     }
-    const buffer = r.listBuffers()[0];
     const J = p.joints.length;
-    const material = prim.getMaterial();
-    const scene = r.listScenes()[0];
-    partTris.forEach((list, k) => {
-      // The skin's joint order: all joints, rotated by 7·k (JOINTS_0 values follow it).
-      const order = Array.from({ length: J }, (_, i) => (i + 7 * k) % J);
-      const slotOf = new Int32Array(J);
-      order.forEach((j, slot) => {
-        slotOf[j] = slot;
-      });
-      const remap = new Map<number, number>();
-      const pos: number[] = [];
-      const nor: number[] = [];
-      const jts: number[] = [];
-      const wts: number[] = [];
-      const idx: number[] = [];
-      for (const t of list) {
-        for (let c = 0; c < 3; c++) {
-          const v = tris[t + c];
-          let local = remap.get(v);
-          if (local === undefined) {
-            local = remap.size;
-            remap.set(v, local);
-            pos.push(...data.positions.subarray(v * 3, v * 3 + 3));
-            nor.push(...data.normals.subarray(v * 3, v * 3 + 3));
-            for (let i = 0; i < 4; i++) {
-              jts.push(slotOf[data.joints[v * 4 + i]]);
-              wts.push(data.weights[v * 4 + i]);
-            }
-          }
-          idx.push(local);
-        }
-      }
-      const acc = (name: string, type: 'VEC3' | 'VEC4' | 'SCALAR' | 'MAT4', a: Float32Array | Uint16Array) =>
-        doc.createAccessor(name).setType(type).setArray(a).setBuffer(buffer);
-      const part = doc
-        .createPrimitive()
-        .setAttribute('POSITION', acc(`POSITION_${k}`, 'VEC3', new Float32Array(pos)))
-        .setAttribute('NORMAL', acc(`NORMAL_${k}`, 'VEC3', new Float32Array(nor)))
-        .setAttribute('JOINTS_0', acc(`JOINTS_${k}`, 'VEC4', new Uint16Array(jts)))
-        .setAttribute('WEIGHTS_0', acc(`WEIGHTS_${k}`, 'VEC4', new Float32Array(wts)))
-        .setIndices(acc(`indices_${k}`, 'SCALAR', new Uint16Array(idx)))
-        .setMaterial(material);
-      const ibm = new Float32Array(J * 16);
-      order.forEach((j, slot) => {
-        worldOf(p.joints[j])
-          .invert()
-          .toArray(ibm, slot * 16);
-      });
-      const skin = doc
-        .createSkin(`PartSkin${k}`)
-        .setInverseBindMatrices(acc(`ibm_${k}`, 'MAT4', ibm))
-        .setSkeleton(p.joints[0]);
-      for (const j of order) skin.addJoint(p.joints[j]);
-      const mesh = doc.createMesh(`Part${k}`).addPrimitive(part);
-      scene.addChild(doc.createNode(`Part${k}`).setMesh(mesh).setSkin(skin));
-    });
-    // The original single mesh goes.
-    const oldSkin = p.body.getSkin()!;
-    const oldMesh = p.body.getMesh()!;
-    p.body.dispose();
-    oldSkin.dispose();
-    for (const a of prim.listAttributes()) a.dispose();
-    prim.getIndices()?.dispose();
-    p.ibm.dispose();
-    prim.dispose();
-    oldMesh.dispose();
+    replaceWithParts(
+      doc,
+      data,
+      p.body,
+      p.joints,
+      // Each skin's joint order: all joints, rotated by 7·k (JOINTS_0 values follow it).
+      partTris.map((triangles, k) => ({
+        name: `Part${k}`,
+        triangles,
+        joints: Array.from({ length: J }, (_, i) => (i + 7 * k) % J),
+        skin: `PartSkin${k}`,
+      })),
+    );
+  },
+
+  'garment-parts'(doc, data) {
+    const p = parts(doc);
+    replaceWithParts(doc, data, p.body, p.joints, garmentPartSpecs(doc, data));
   },
 
   'mesh-under-joint'(doc) {
