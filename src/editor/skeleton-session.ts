@@ -125,7 +125,7 @@ export class SkeletonSession {
   joint(ref: JointRef): SkeletonJoint {
     const id = this.editor.resolveJoint(ref);
     const info = this.editor.requireModel().joints.get(id)!;
-    const world = this.worlds().world(id);
+    const world = this.worlds().world(id).slice();
     const { t, r } = decompose(world);
     return {
       id,
@@ -150,7 +150,7 @@ export class SkeletonSession {
    * The viewport draws joint handles from it.
    */
   previewWorld(joint: number): Mat4 {
-    return this.drag?.preview.get(joint) ?? this.worlds().world(joint);
+    return (this.drag?.preview.get(joint) ?? this.worlds().world(joint)).slice();
   }
 
   /** True while a gizmo drag runs. */

@@ -20,7 +20,7 @@ import { remapSourceNodes } from './node-remap.ts';
 import { reparentNode } from './reparent-node.ts';
 import { type EditOutcome, requireJoint, requireOwnWeights } from './skeleton-checks.ts';
 import { SkeletonEditError } from './skeleton-edit-error.ts';
-import { keepSkinSkeletons } from './skin-skeletons.ts';
+import { keepSkinSkeletons, skinsLosingCommonRoot } from './skin-skeletons.ts';
 
 export interface DeleteJointOptions {
   /** The joint (node id) that takes the weights; default the deleted joint's parent joint. */
@@ -81,6 +81,12 @@ export function deleteJoint(
   } else if (weighted)
     throw new SkeletonEditError(`"${name}" has no parent joint: name the joint that takes its weights.`);
 
+  const parentNode = node.getParentNode();
+  const broken = skinsLosingCommonRoot(doc, new Map(node.listChildren().map((c) => [c, parentNode])), node);
+  if (broken.length)
+    throw new SkeletonEditError(
+      `Without "${name}", the joints of ${broken.slice(0, 3).join(', ')}${broken.length > 3 ? '…' : ''} would have no common root (glTF requires one).`,
+    );
   const before = new NodeWorlds(doc);
   const id = before.index;
   const all = listNodeChannels(doc);

@@ -10,7 +10,7 @@ import { keepSkinning } from './inverse-binds.ts';
 import { reparentNode } from './reparent-node.ts';
 import { type EditOutcome, isUnder, requireJoint } from './skeleton-checks.ts';
 import { SkeletonEditError } from './skeleton-edit-error.ts';
-import { keepSkinSkeletons } from './skin-skeletons.ts';
+import { keepSkinSkeletons, skinsLosingCommonRoot } from './skin-skeletons.ts';
 
 /** Puts joint `joint` under node `parent` (node id), keeping its world placement. */
 export function reparentJoint(model: SkinnedModel, joint: number, parent: number): EditOutcome {
@@ -27,6 +27,11 @@ export function reparentJoint(model: SkinnedModel, joint: number, parent: number
   if (node.getParentNode() === target) return { changed: false, created: [], notes: [] };
   if (target.getSkin())
     throw new SkeletonEditError(`"${target.getName()}" holds a skinned mesh: a joint cannot go under it.`);
+  const broken = skinsLosingCommonRoot(doc, new Map([[node, target]]));
+  if (broken.length)
+    throw new SkeletonEditError(
+      `Under ${target.getName() ? `"${target.getName()}"` : `node ${parent}`}, the joints of ${broken.slice(0, 3).join(', ')}${broken.length > 3 ? '…' : ''} would have no common root (glTF requires one).`,
+    );
   const before = new NodeWorlds(doc);
   const notes: string[] = [];
   reparentNode(doc, node, target, before, listNodeChannels(doc), notes);

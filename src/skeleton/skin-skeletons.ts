@@ -21,3 +21,41 @@ export function keepSkinSkeletons(document: Document, gone: Node | null = null):
     });
   return fixed;
 }
+
+/**
+ * The names of the skins whose joints would have no common root (glTF requires one:
+ * SKIN_NO_COMMON_ROOT) with the tree changed as given: `parents` maps a node to its new parent
+ * (null: a scene root), `removed` leaves the skins.
+ */
+export function skinsLosingCommonRoot(
+  document: Document,
+  parents: ReadonlyMap<Node, Node | null>,
+  removed: Node | null = null,
+): string[] {
+  const parentOf = (n: Node) => (parents.has(n) ? parents.get(n)! : n.getParentNode());
+  const chain = (n: Node) => {
+    const out: Node[] = [];
+    const seen = new Set<Node>();
+    for (let at: Node | null = n; at && !seen.has(at); at = parentOf(at)) {
+      seen.add(at);
+      out.push(at);
+    }
+    return out;
+  };
+  const out: string[] = [];
+  document
+    .getRoot()
+    .listSkins()
+    .forEach((skin, k) => {
+      const joints = skin.listJoints().filter((j) => j !== removed);
+      if (joints.length < 2) return;
+      let common = chain(joints[0]);
+      for (const j of joints.slice(1)) {
+        const set = new Set(chain(j));
+        common = common.filter((n) => set.has(n));
+        if (common.length === 0) break;
+      }
+      if (common.length === 0) out.push(skin.getName() || `skin ${k}`);
+    });
+  return out;
+}

@@ -45,4 +45,20 @@ describe('skeleton edit regressions', () => {
     // Edits that keep the weights are fine on either skin.
     expect(applySkeletonEdit(model, { op: 'split', joint: 'twin1', count: 1 }).report.changed).toBe(true);
   });
+
+  // RecursiveSkeletons (seed 1562895376): a joint re-parented under another scene's root left
+  // its skin's joints without a common root (validator: SKIN_NO_COMMON_ROOT).
+  it('refuses a re-parent or a delete that would leave a skin without a common root', () => {
+    const doc = makeSkinnedDocument({ joints: 4, animation: false, influences: 2 });
+    const other = doc.createNode('Other');
+    doc.getRoot().listScenes()[0].addChild(other);
+    const model = buildSkinnedModel(doc);
+    expect(() => applySkeletonEdit(model, { op: 'reparent', joint: 'joint2', parent: 'Other' })).toThrow(
+      /no common root/,
+    );
+    // Under the skeleton's own tree it is fine.
+    expect(
+      applySkeletonEdit(model, { op: 'reparent', joint: 'joint3', parent: 'joint1' }).report.changed,
+    ).toBe(true);
+  });
 });

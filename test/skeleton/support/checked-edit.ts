@@ -28,7 +28,7 @@ import { drawnMesh, meshDistance } from './drawn-mesh.ts';
 
 /** Errors an edit may rightly refuse with (a random edit can ask for them). */
 const EXPECTED_REFUSALS =
-  /cycle|own parent|only root joint|holds a skinned mesh|holds a mesh|no child joint|cannot take its own|skins with other joints share/;
+  /cycle|own parent|only root joint|holds a skinned mesh|holds a mesh|no child joint|cannot take its own|skins with other joints share|no common root/;
 
 const mat = (a: Float64Array, i: number) =>
   new Matrix4().fromArray(Array.from(a.subarray(i * 16, i * 16 + 16)));
