@@ -1,7 +1,7 @@
 /**
  * What a skeleton step swaps: the model with its file, and the editor state that names joints —
- * locks, joints left out of auto-bind, the selection, the current pose and the named poses, the
- * user's mirror pairs. Undo and redo install one side whole; a new step carries the state over
+ * locks, joints left out of auto-bind, the selected joint and vertices, the current pose and the
+ * named poses, the user's mirror pairs. Undo and redo install one side whole; a new step carries the state over
  * to the edited model through the edit's renumbering (a deleted joint drops out, a renamed one
  * keeps its entries under its new name).
  */
@@ -21,6 +21,8 @@ export interface SkeletonSlot {
   pose: Record<string, Quat>;
   named: Record<string, SerializedPose>;
   mirror: (readonly [number, number])[];
+  /** Selected vertices per primitive id (a skeleton edit changes no vertex). */
+  vertices: Map<number, number[]>;
 }
 
 /** The editor's current side. */
@@ -38,7 +40,19 @@ export function captureSlot(editor: Editor): SkeletonSlot {
     pose: posed ? editor.pose.toRecord() : {},
     named: editor.pose.exportPoses(),
     mirror: [...editor.surfaces.mirrorOverrides],
+    vertices: selectedVertices(editor),
   };
+}
+
+function selectedVertices(editor: Editor): Map<number, number[]> {
+  const out = new Map<number, number[]>();
+  if (editor.selection.isEmpty) return out;
+  for (const { primitive, vertex } of editor.selection.vertices()) {
+    const list = out.get(primitive) ?? [];
+    list.push(vertex);
+    out.set(primitive, list);
+  }
+  return out;
 }
 
 /**
@@ -80,6 +94,7 @@ export function carrySlot(
     pose,
     named,
     mirror,
+    vertices: from.vertices,
   };
 }
 
@@ -97,4 +112,5 @@ export function installSlot(editor: Editor, slot: SkeletonSlot): void {
   if (slot.selected !== null && slot.model.joints.has(slot.selected)) editor.selectJoint(slot.selected);
   if (Object.keys(slot.named).length) editor.pose.importPoses(slot.named);
   if (Object.keys(slot.pose).length) editor.pose.fromRecord(slot.pose);
+  for (const [primitive, list] of slot.vertices) editor.selection.setVertices(primitive, list, 'add');
 }

@@ -6,6 +6,7 @@
 import type { Document, Node } from '@gltf-transform/core';
 import { matCompose, matDecompose, matInvert } from '../pose/matrix.ts';
 import { multiplyInto } from '../pose/skinning.ts';
+import { SkeletonEditError } from './skeleton-edit-error.ts';
 
 export type Vec3 = [number, number, number];
 export type Quat = [number, number, number, number];
@@ -35,7 +36,8 @@ export function mul(a: ArrayLike<number>, b: ArrayLike<number>): Mat4 {
 /** The inverse; throws for a singular matrix (a zero scale: no frame to keep). */
 export function invert(m: ArrayLike<number>): Mat4 {
   const out = new Float64Array(16);
-  if (!matInvert(m, 0, out, 0)) throw new Error('a joint has a zero scale (its frame cannot be inverted)');
+  if (!matInvert(m, 0, out, 0))
+    throw new SkeletonEditError('A node on the way has a zero scale: its frame cannot be inverted.');
   return out;
 }
 

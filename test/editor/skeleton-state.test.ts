@@ -154,6 +154,18 @@ describe('skeleton edits in the editor', () => {
     expect([...editor.excluded]).toEqual([editor.skeleton.joint('RightHand').id]);
   });
 
+  it('keeps the vertex selection through an edit and its undo', () => {
+    const editor = open();
+    editor.selection.byJoint('LeftForeArm');
+    const selected = editor.selection.vertices();
+    expect(selected.length).toBeGreaterThan(10);
+    const at = editor.skeleton.joint('LeftForeArm').position;
+    editor.skeleton.move('LeftForeArm', [at[0] + 0.01, at[1], at[2]]);
+    expect(editor.selection.vertices()).toEqual(selected);
+    editor.undo();
+    expect(editor.selection.vertices()).toEqual(selected);
+  });
+
   it('refuses bad edits with a SkeletonEditError and nothing changed', () => {
     const editor = open();
     const model = editor.model;
