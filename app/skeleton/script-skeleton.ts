@@ -13,6 +13,8 @@ export interface ScriptJoint {
   children: number[];
   position: Vec3;
   rotation: Quat;
+  /** The node's own translation (in its parent's frame). */
+  translation: Vec3;
   mirror: number;
 }
 
@@ -26,6 +28,12 @@ export interface ScriptSkeleton {
   /** Reads or sets X-mirror (an edit repeated on the joint's X partner). */
   xMirror(on?: boolean): boolean;
   move(joint: JointRef, to: Vec3, options?: { children?: ChildrenMode }): Promise<SkeletonEditReport[]>;
+  /** Moves the pivot to a translation in the parent's frame (typed local coordinates). */
+  moveLocal(
+    joint: JointRef,
+    translation: Vec3,
+    options?: { children?: ChildrenMode },
+  ): Promise<SkeletonEditReport[]>;
   orient(joint: JointRef, rotation: Quat): Promise<SkeletonEditReport[]>;
   aimAtChild(joint: JointRef, child?: JointRef): Promise<SkeletonEditReport[]>;
   roll(joint: JointRef, degrees: number): Promise<SkeletonEditReport[]>;
@@ -54,6 +62,7 @@ const plain = (j: SkeletonJoint): ScriptJoint => ({
   children: j.children,
   position: j.position,
   rotation: j.rotation,
+  translation: j.local.t,
   mirror: j.mirror,
 });
 
@@ -72,6 +81,7 @@ export const scriptSkeleton: ScriptSkeleton = {
     return s().xMirror;
   },
   move: async (joint, to, options) => drawn(s().move(joint, to, options)),
+  moveLocal: async (joint, translation, options) => drawn(s().moveLocal(joint, translation, options)),
   orient: async (joint, rotation) => drawn(s().orient(joint, rotation)),
   aimAtChild: async (joint, child) => drawn(s().aimAtChild(joint, child)),
   roll: async (joint, degrees) => drawn(s().roll(joint, degrees)),

@@ -23,7 +23,7 @@ import {
   type SkeletonEditReport,
 } from '../skeleton/apply-skeleton-edit.ts';
 import { copyModel } from '../skeleton/copy-model.ts';
-import { decompose, type Mat4, NodeWorlds, type TRS } from '../skeleton/frames.ts';
+import { decompose, type Mat4, NodeWorlds, type TRS, transformPoint } from '../skeleton/frames.ts';
 import { mirrorEdit } from '../skeleton/mirror-edit.ts';
 import type { ChildrenMode } from '../skeleton/move-joint.ts';
 import {
@@ -71,6 +71,8 @@ export interface SkeletonJoint {
   world: Mat4;
   /** The node's own transform (local to its parent node). */
   local: TRS;
+  /** The parent node's world matrix (identity at the top): local = parentWorld⁻¹ · world. */
+  parentWorld: Mat4;
   /** The X-mirror partner's id (the joint itself when it has none). */
   mirror: number;
 }
@@ -136,6 +138,7 @@ export class SkeletonSession {
       rotation: r,
       world,
       local: { t: info.node.getTranslation(), r: info.node.getRotation(), s: info.node.getScale() },
+      parentWorld: this.worlds().parentWorld(info.node).slice(),
       mirror: this.partner(id),
     };
   }
@@ -163,6 +166,19 @@ export class SkeletonSession {
   /** Moves a joint's pivot to world point `to`; its children stay (default) or follow. */
   move(joint: JointRef, to: Vec3, options: { children?: ChildrenMode } = {}): SkeletonEditReport[] {
     return this.apply({ op: 'move', joint: this.id(joint), to, ...options });
+  }
+
+  /**
+   * Moves a joint's pivot to `translation` in its parent's frame (the node's own translation: typed
+   * local coordinates); otherwise as {@link move}.
+   */
+  moveLocal(
+    joint: JointRef,
+    translation: Vec3,
+    options: { children?: ChildrenMode } = {},
+  ): SkeletonEditReport[] {
+    const j = this.joint(joint);
+    return this.move(j.id, transformPoint(j.parentWorld, translation), options);
   }
 
   /** Turns a joint's frame to world rotation `rotation` (x, y, z, w); its children stay. */

@@ -154,6 +154,17 @@ describe('skeleton edits in the editor', () => {
     expect([...editor.excluded]).toEqual([editor.skeleton.joint('RightHand').id]);
   });
 
+  it('moves a pivot to typed local coordinates', () => {
+    const editor = open();
+    const j = editor.skeleton.joint('LeftForeArm');
+    const t = j.local.t;
+    editor.skeleton.moveLocal('LeftForeArm', [t[0] + 0.01, t[1] - 0.02, t[2]]);
+    const after = editor.skeleton.joint('LeftForeArm').local.t;
+    expect(after[0]).toBeCloseTo(t[0] + 0.01, 9);
+    expect(after[1]).toBeCloseTo(t[1] - 0.02, 9);
+    expect(after[2]).toBeCloseTo(t[2], 9);
+  });
+
   it('keeps the vertex selection through an edit and its undo', () => {
     const editor = open();
     editor.selection.byJoint('LeftForeArm');
