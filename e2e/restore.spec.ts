@@ -10,7 +10,7 @@ import { loadInPage } from './export-helpers.ts';
 import { expect, test } from './fixtures.ts';
 import { openOracle, oracleLoad, oraclePositions } from './oracle-page.ts';
 import { drag, enterPaint, forearm, jointWeights } from './paint-helpers.ts';
-import { waitForAutosave } from './persist-helpers.ts';
+import { readAllWeights, waitForAutosave } from './persist-helpers.ts';
 
 const ready = { timeout: 60_000 };
 
@@ -133,4 +133,75 @@ test('a restored posed QuaterniusPlatformerCharacter (four skins, one skeleton) 
   const gap = await drawnVsPainted(page, bytes);
   expect(gap.scene).toBeLessThan(1e-5);
   expect(gap.three).toBeLessThan(1e-5);
+});
+
+test('undo after Restore gives back what undo before the reload did; the list keeps one entry per file', async ({
+  editor: page,
+}) => {
+  test.setTimeout(120_000);
+  // A first session of the built-in character, then a reload and Start fresh: the file's next
+  // session replaces it in the list.
+  await page.evaluate(() => window.skinsmith.selectJoint('Spine2'));
+  await page.evaluate(() => window.skinsmith.brush({ brush: 'draw', weight: 1, strength: 1, radiusPx: 16 }));
+  await enterPaint(page);
+  let arm = await forearm(page);
+  await drag(page, arm.elbow, arm.wrist);
+  const first = await waitForAutosave(page);
+  await page.reload();
+  await expect(page.getByTestId('restore-offer')).toBeVisible();
+  await page.waitForFunction(() => window.skinsmith?.isReady === true, null, ready);
+  await page.getByRole('button', { name: 'Start fresh' }).click();
+
+  // The work: three strokes with the mouse, one of them undone (Ctrl+Z).
+  await page.evaluate(() => window.skinsmith.selectJoint('Spine2'));
+  await page.evaluate(() => window.skinsmith.brush({ brush: 'draw', weight: 1, strength: 1, radiusPx: 16 }));
+  await enterPaint(page);
+  arm = await forearm(page);
+  const mid = { x: (arm.elbow.x + arm.wrist.x) / 2, y: (arm.elbow.y + arm.wrist.y) / 2 };
+  await drag(page, arm.elbow, mid);
+  await page.evaluate(() => window.skinsmith.selectJoint('Head'));
+  await drag(page, mid, arm.wrist);
+  await page.evaluate(() => window.skinsmith.brush({ weight: 0.5 }));
+  await drag(page, arm.wrist, arm.elbow);
+  await page.keyboard.press('Control+z');
+  // What undo and redo give before the reload: each state, read by undoing all and redoing all.
+  const states: { joints: number[]; words: number[] }[][] = [await readAllWeights(page)];
+  for (let i = 0; i < 2; i++) {
+    await page.keyboard.press('Control+z');
+    states.push(await readAllWeights(page));
+  }
+  for (let i = 0; i < 2; i++) await page.keyboard.press('Control+Shift+z');
+  expect(await readAllWeights(page)).toEqual(states[0]);
+  await page.keyboard.press('Control+Shift+z');
+  const redone = await readAllWeights(page);
+  await page.keyboard.press('Control+z');
+  const session = await waitForAutosave(page);
+  expect(session).not.toBe(first);
+
+  await page.reload();
+  const offer = page.getByTestId('restore-offer');
+  await expect(offer).toBeVisible();
+  const rows = offer.getByTestId('saved-session');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toHaveAttribute('data-session', session);
+  await expect(rows.first().getByTestId('session-history')).toHaveText('Undo: 2 steps · redo 1 step');
+  await page.waitForFunction(() => window.skinsmith?.isReady === true, null, ready);
+  await rows.first().getByRole('button', { name: 'Restore' }).click();
+  await expect(offer).toBeHidden();
+  await page.waitForFunction(() => window.skinsmith.stats().drawn, null, ready);
+
+  expect(await readAllWeights(page)).toEqual(states[0]);
+  await expect(page.locator('[data-command=undo]')).toBeEnabled();
+  await expect(page.locator('[data-command=redo]')).toBeEnabled();
+  for (let i = 1; i <= 2; i++) {
+    await page.keyboard.press('Control+z');
+    expect(await readAllWeights(page), `undo ${i} after the restore`).toEqual(states[i]);
+  }
+  await expect(page.locator('[data-command=undo]')).toBeDisabled();
+  for (let i = 1; i >= 0; i--) {
+    await page.keyboard.press('Control+Shift+z');
+    expect(await readAllWeights(page)).toEqual(states[i]);
+  }
+  await page.keyboard.press('Control+Shift+z');
+  expect(await readAllWeights(page)).toEqual(redone);
 });

@@ -1,5 +1,6 @@
 import type { SessionSummary } from '../../src/persist/session.ts';
 import { Icon } from '../components/Icon.tsx';
+import { HISTORY_LIMITS, historyText } from './history-text.ts';
 import { autosaver } from './persist-instance.ts';
 import { usePersist } from './persist-store.ts';
 import { relativeTime } from './relative-time.ts';
@@ -26,6 +27,9 @@ function SessionRow({ session, busy }: { session: SessionSummary; busy: boolean 
         </b>
         <span className="muted" title={new Date(session.savedAt).toLocaleString()}>
           {n(session.vertexCount)} vertices · {current ? 'open in this tab' : relativeTime(session.savedAt)}
+        </span>
+        <span className="muted session-history" data-testid="session-history" title={HISTORY_LIMITS}>
+          {historyText(session.history)}
         </span>
       </span>
       <span className="session-actions">
@@ -81,7 +85,7 @@ export function RestoreOffer() {
       </header>
       <p className="muted restore-lead">
         {sessions.length > 0
-          ? 'Skinsmith saved these sessions in this browser.'
+          ? 'Skinsmith saved these sessions in this browser: weights, layers, pose and undo history.'
           : 'No sessions are saved in this browser.'}
       </p>
       <ul className="session-list">

@@ -1,3 +1,4 @@
+import type { HistorySummary } from '../../src/persist/saved-history.ts';
 import { listSessions } from '../../src/persist/session-records.ts';
 import type { StorageWarningKind } from '../../src/persist/storage-warning.ts';
 import { autosaver, editorAutosave, sessionStore } from './persist-instance.ts';
@@ -21,7 +22,15 @@ export interface ScriptPersist {
   };
   /** The saved sessions, newest first (what the restore list shows). */
   sessions(): Promise<
-    { id: string; fileName: string; savedAt: number; vertexCount: number; thumbnail: boolean }[]
+    {
+      id: string;
+      fileName: string;
+      savedAt: number;
+      vertexCount: number;
+      thumbnail: boolean;
+      /** The undo steps a restore brings back, and the step they stop at (a layer or model change). */
+      history: HistorySummary;
+    }[]
   >;
   /** Restores a saved session as the panel's Restore does; rejects with the panel's message. */
   restore(id: string): Promise<void>;
@@ -42,12 +51,13 @@ export const scriptPersist: ScriptPersist = {
     };
   },
   sessions: async () =>
-    (await listSessions(sessionStore)).map(({ id, fileName, savedAt, vertexCount, thumbnail }) => ({
+    (await listSessions(sessionStore)).map(({ id, fileName, savedAt, vertexCount, thumbnail, history }) => ({
       id,
       fileName,
       savedAt,
       vertexCount,
       thumbnail: !!thumbnail,
+      history,
     })),
   restore: async (id) => {
     await restoreSaved(id);

@@ -44,7 +44,12 @@ export interface UndoEntry {
   covered?: CoverChange;
   /** Order of creation (marks compare against it). */
   serial: number;
+  /** A stable name for the step, given by whoever saves it (autosave): kept through a restore. */
+  key?: string;
 }
+
+/** A step as {@link UndoStack.load} takes it back: data only (no structure change can be loaded). */
+export type LoadedStep = Pick<UndoEntry, 'label' | 'patches' | 'layer' | 'covered' | 'key'>;
 
 /** Options of {@link UndoStack}. */
 export interface UndoStackOptions {
@@ -89,6 +94,35 @@ export class UndoStack {
   }
   get redoCount(): number {
     return this.undone.length;
+  }
+
+  /** The steps, oldest first, and the undone ones (the last is the next to redo). Read only. */
+  get steps(): { done: readonly UndoEntry[]; undone: readonly UndoEntry[] } {
+    return { done: this.done, undone: this.undone };
+  }
+
+  /**
+   * Replaces every step with `done` (oldest first) and `undone` (the last is the next to redo): a
+   * history brought back from a saved session. Memory is counted, and bounded, as for new steps.
+   */
+  load(done: readonly LoadedStep[], undone: readonly LoadedStep[]): void {
+    this.clear();
+    const make = (step: LoadedStep): UndoEntry => {
+      const bytes = step.patches.reduce((n, p) => n + weightPatchBytes(p), coverChangeBytes(step.covered));
+      this.held += bytes;
+      return {
+        label: step.label,
+        patches: step.patches,
+        bytes,
+        serial: this.serial++,
+        ...(step.layer && { layer: step.layer }),
+        ...(step.covered && { covered: step.covered }),
+        ...(step.key !== undefined && { key: step.key }),
+      };
+    };
+    this.done = done.map(make);
+    this.undone = undone.map(make);
+    this.enforceLimit();
   }
 
   /**

@@ -1,8 +1,10 @@
 import { Emitter } from '../editor/emitter.ts';
 import type { SavedStack } from '../layers/layer-stack.ts';
+import { type HistoryWrite, HistoryWriter } from './history-writer.ts';
+import type { HistorySummary, KeptHistory } from './saved-history.ts';
 import type { SessionState, WeightsView } from './session.ts';
 import {
-  chunkCount,
+  newId,
   pruneSessions,
   SESSION_FORMAT,
   type SessionMetaRecord,
@@ -22,6 +24,8 @@ export interface SessionSource {
   state(): SessionState;
   /** The weight layers as copies (null: none), saved whole when {@link Autosaver.markLayers} says they changed. */
   layers?(): SavedStack | null;
+  /** The undo steps to keep (see saved-history.ts), saved step by step when {@link Autosaver.markHistory} says they changed. */
+  history?(): KeptHistory | null;
 }
 
 export interface AutosaverOptions {
@@ -43,6 +47,8 @@ export interface SessionResume {
   createdAt: number;
   chunkVertices: number;
   thumbnail?: Uint8Array;
+  /** The session's stored undo steps (their keys are in the restored history's entries). */
+  history?: { done: { key: string }[]; undone: { key: string }[] } | null;
 }
 
 export const AUTOSAVER_DEFAULTS: Required<AutosaverOptions> = {
@@ -61,11 +67,6 @@ export type AutosaverEvents = {
   /** Saving works again after a warning. */
   recovered: { id: string };
 };
-
-const newId = (): string =>
-  typeof crypto !== 'undefined' && 'randomUUID' in crypto
-    ? crypto.randomUUID()
-    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 
 const byteSize = (value: unknown): number =>
   ArrayBuffer.isView(value) ? value.byteLength : value && typeof value === 'object' ? 256 : 16;
@@ -91,6 +92,12 @@ export class Autosaver {
   private stateDirty = false;
   private thumbDirty = false;
   private layersDirty = false;
+  private historyDirty = false;
+  private readonly history = new HistoryWriter();
+  /** What the last history write said about it, for the meta record. */
+  private historySummary: HistorySummary | null = null;
+  /** The session's records were deleted meanwhile: this save writes it whole, without pruning others. */
+  private rewriting = false;
   /** When the oldest unsaved change was made (null: nothing unsaved). */
   private dirtySince: number | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
@@ -117,7 +124,9 @@ export class Autosaver {
   }
 
   private hasMarks(): boolean {
-    return this.dirtyChunks.size > 0 || this.stateDirty || this.thumbDirty || this.layersDirty;
+    return (
+      this.dirtyChunks.size > 0 || this.stateDirty || this.thumbDirty || this.layersDirty || this.historyDirty
+    );
   }
 
   /** The warning of the current run of failed saves, or null while saving works. */
@@ -141,13 +150,19 @@ export class Autosaver {
     this.thumbnail = resume?.thumbnail ?? null;
     // A resumed session keeps the chunk size its records were written with.
     this.chunkVertices = resume?.chunkVertices ?? this.o.chunkVertices;
-    if (!resume) {
-      source.weights().forEach((view, p) => {
-        this.markWeights(p, 0, view.vertexCount);
-      });
-    }
+    const stored = resume?.history;
+    this.history.reset(stored ? [...stored.done, ...stored.undone].map((s) => s.key) : []);
+    this.historySummary = null;
+    if (!resume) this.markAllWeights();
     this.markState();
     this.markLayers();
+    this.markHistory();
+  }
+
+  private markAllWeights(): void {
+    this.source?.weights().forEach((view, p) => {
+      this.markWeights(p, 0, view.vertexCount);
+    });
   }
 
   /** Stops saving (pending changes are dropped: call `flush` first to keep them). */
@@ -156,7 +171,8 @@ export class Autosaver {
     this.timer = null;
     this.source = null;
     this.dirtyChunks.clear();
-    this.stateDirty = this.thumbDirty = this.layersDirty = false;
+    this.stateDirty = this.thumbDirty = this.layersDirty = this.historyDirty = false;
+    this.rewriting = false;
     this.dirtySince = null;
     this.thumbnail = null;
   }
@@ -181,6 +197,13 @@ export class Autosaver {
   markLayers(): void {
     if (!this.source) return;
     this.layersDirty = true;
+    this.schedule();
+  }
+
+  /** The undo history changed (a step made, undone, redone or dropped). */
+  markHistory(): void {
+    if (!this.source) return;
+    this.historyDirty = true;
     this.schedule();
   }
 
@@ -235,38 +258,31 @@ export class Autosaver {
     const stateDirty = this.stateDirty;
     const thumbDirty = this.thumbDirty;
     const layersDirty = this.layersDirty;
+    const historyDirty = this.historyDirty;
     const dirtySince = this.dirtySince;
+    const rewriting = this.rewriting;
     this.dirtyChunks.clear();
-    this.stateDirty = this.thumbDirty = this.layersDirty = false;
+    this.stateDirty = this.thumbDirty = this.layersDirty = this.historyDirty = this.rewriting = false;
     this.dirtySince = null;
     const first = !this.sourceSaved;
-    if (!first && chunks.length === 0 && !stateDirty && !thumbDirty && !layersDirty) return;
+    if (!first && chunks.length === 0 && !stateDirty && !thumbDirty && !layersDirty && !historyDirty) return;
     const views = source.weights();
     const thumbnail = this.thumbnail;
-    const chunkVertices = this.chunkVertices;
     const entries: [string, unknown][] = [];
-    if (first) entries.push([sessionKey.source(id), source.sourceBytes]);
+    if (first) entries.push([sessionKey.source(id), source.sourceBytes], [sessionKey.alive(id), 1]);
     for (const key of chunks) {
       const [p, c] = key.split('/').map(Number);
-      if (views[p]) entries.push([sessionKey.chunk(id, p, c), sliceChunk(views[p], c, chunkVertices)]);
+      if (views[p]) entries.push([sessionKey.chunk(id, p, c), sliceChunk(views[p], c, this.chunkVertices)]);
     }
     if (stateDirty) entries.push([sessionKey.state(id), source.state()]);
     if (layersDirty) entries.push([sessionKey.layers(id), source.layers?.() ?? null]);
     if (thumbDirty && thumbnail) entries.push([sessionKey.thumb(id), thumbnail]);
-    // Deleted meanwhile (from the list in another tab, or replaced by another tab's session of the
-    // same file): this save writes the session whole again, so what it keeps saving restores.
-    if (!first && !(await this.sessionExists(id))) {
-      entries.length = 0;
-      entries.push([sessionKey.source(id), source.sourceBytes]);
-      views.forEach((view, p) => {
-        for (let c = 0; c < chunkCount(view.vertexCount, chunkVertices); c++)
-          entries.push([sessionKey.chunk(id, p, c), sliceChunk(view, c, chunkVertices)]);
-      });
-      entries.push(
-        [sessionKey.state(id), source.state()],
-        [sessionKey.layers(id), source.layers?.() ?? null],
-      );
-      if (thumbnail) entries.push([sessionKey.thumb(id), thumbnail]);
+    // The history is read now, with the editor's layers as they are (steps name their layer by place).
+    const kept = historyDirty ? (source.history?.() ?? null) : null;
+    const history: HistoryWrite | null = kept ? this.history.collect(id, kept) : null;
+    if (history) {
+      entries.push(...history.entries);
+      this.historySummary = history.summary;
     }
     const savedAt = Date.now();
     const meta: SessionMetaRecord = {
@@ -276,9 +292,10 @@ export class Autosaver {
       createdAt: this.createdAt,
       savedAt,
       sourceByteLength: source.sourceBytes.byteLength,
-      chunkVertices,
+      chunkVertices: this.chunkVertices,
       primitives: views.map((v) => ({ vertexCount: v.vertexCount, influences: v.influences })),
       hasThumbnail: thumbnail !== null,
+      ...(this.historySummary && { history: this.historySummary }),
     };
     entries.push([sessionKey.meta(id), meta]);
     try {
@@ -290,32 +307,51 @@ export class Autosaver {
         this.stateDirty ||= stateDirty;
         this.thumbDirty ||= thumbDirty;
         this.layersDirty ||= layersDirty;
+        this.historyDirty ||= historyDirty;
+        this.rewriting ||= rewriting;
         this.dirtySince = Math.min(this.dirtySince ?? Number.POSITIVE_INFINITY, dirtySince ?? Date.now());
       }
       this.fail(err);
       return;
     }
-    if (this.id === id) this.sourceSaved = true;
+    if (this.id === id) {
+      this.sourceSaved = true;
+      if (history) this.history.written(history);
+    }
     if (this.warned) this.events.emit('recovered', { id });
     this.failures = 0;
     this.warned = null;
     this.events.emit('saved', { id, savedAt, bytes: entries.reduce((n, [, v]) => n + byteSize(v), 0) });
-    if (first) {
-      try {
-        await pruneSessions(this.store, this.o.keepSessions, id);
-      } catch (err) {
-        this.fail(err);
-      }
+    try {
+      if (history?.stale.length) await this.store.delMany(history.stale);
+      // A session's first save replaces older ones of its file (not a rewrite after another tab
+      // replaced this one: the two tabs would take turns deleting each other's).
+      if (first && !rewriting) await pruneSessions(this.store, this.o.keepSessions, id);
+      else if (!first && this.id === id && !(await this.sessionExists(id))) this.rewriteWhole();
+    } catch (err) {
+      this.fail(err);
     }
   }
 
-  /** The session's meta record is still in the store (a failed read counts as there: the save reports it). */
+  /**
+   * The session was deleted while this tab saved into it (from the list in another tab, or
+   * replaced by another tab's session of the same file): the next save writes it whole again, so
+   * what this tab goes on saving still restores.
+   */
+  private rewriteWhole(): void {
+    this.sourceSaved = false;
+    this.rewriting = true;
+    this.history.reset();
+    this.markAllWeights();
+    this.markState();
+    this.markLayers();
+    this.markHistory();
+    if (this.thumbnail) this.thumbDirty = true;
+  }
+
+  /** The session is still in the store (its small record written with the source is there). */
   private async sessionExists(id: string): Promise<boolean> {
-    try {
-      return (await this.store.get(sessionKey.meta(id))) !== undefined;
-    } catch {
-      return true;
-    }
+    return (await this.store.get(sessionKey.alive(id))) !== undefined;
   }
 
   private fail(err: unknown): void {

@@ -3,6 +3,7 @@ import type { SavedStack } from '../layers/layer-stack.ts';
 import type { SerializedPose } from '../pose/pose.ts';
 import type { Autosaver, SessionSource } from './autosaver.ts';
 import { restoreSession } from './restore-session.ts';
+import { keptHistory } from './saved-history.ts';
 import type { JsonValue, Quat, Session, SessionState } from './session.ts';
 
 /**
@@ -36,6 +37,8 @@ export function editorSessionSource(editor: Editor, hooks: EditorSessionHooks = 
     // As state(): once another model replaced this one, a save still finishing for this session
     // writes the layers as they were last read, never "none".
     layers: () => (editor.model === model ? (lastLayers = editor.layers.snapshot()) : lastLayers),
+    // Once another model replaced this one, its history is gone: the index stays as last written.
+    history: () => (editor.model === model ? keptHistory(editor) : null),
     state: () => (editor.model === model || !last ? (last = editorSessionState(editor, hooks, model)) : last),
   };
 }
@@ -132,6 +135,7 @@ export class EditorAutosave {
       editor.events.on('committed', () => {
         if (this.restoring || this.waiting || !editor.model || editor.model !== this.sessionModel) return;
         if (editor.layers.stack.layered) autosaver.markLayers();
+        autosaver.markHistory();
       }),
       editor.events.on('selection', () => {
         // Selecting is not an edit: it is saved with the session, but starts none.

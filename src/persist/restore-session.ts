@@ -1,6 +1,7 @@
 import type { Editor } from '../editor/editor.ts';
 import { readDocument } from '../gltf/read-document.ts';
 import { buildSkinnedModel, type SkinnedModel } from '../gltf/skinned-model.ts';
+import { restoreHistory } from './saved-history.ts';
 import type { PrimitiveWeights, Session, SessionState } from './session.ts';
 import { SessionError } from './session-records.ts';
 
@@ -53,8 +54,9 @@ export function applySessionState(editor: Editor, state: SessionState): void {
 
 /**
  * Brings a saved session back into the editor: reads its source file again, builds the model with
- * the session's K, puts the saved weights in bit for bit, then locks, selection, named poses and
- * the pose. Returns the state, whose brush, mirror and excluded joints the app hands to their owners.
+ * the session's K, puts the saved weights in bit for bit, its layers and its kept undo steps, then
+ * locks, selection, named poses and the pose. Returns the state, whose brush, mirror and excluded
+ * joints the app hands to their owners.
  * Throws LoadError (the source no longer opens) or SessionError (the weights do not fit it);
  * the editor keeps what it had until everything is ready.
  */
@@ -64,10 +66,12 @@ export async function restoreSession(editor: Editor, session: Session): Promise<
   const model = buildSkinnedModel(document, { influences });
   applySavedWeights(model, session.weights, session.fileName);
   editor.setModel(model, session.fileName, session.sourceBytes);
+  let layersLost = false;
   if (session.layers) {
     try {
       editor.layers.restore(session.layers);
     } catch (err) {
+      layersLost = true;
       // The composed weights are back either way: say what is missing rather than fail the restore.
       editor.notify({
         level: 'warning',
@@ -75,12 +79,22 @@ export async function restoreSession(editor: Editor, session: Session): Promise<
       });
     }
   }
+  // The undo steps kept with the session, on the weights and layers they were made on (with the
+  // layers flattened, steps made on a layer no longer fit: the history is left out, and said so).
+  if (layersLost && session.history)
+    editor.notify({
+      level: 'warning',
+      message: `The undo history of ${session.fileName} was made on its layers, which could not be restored: the weights are back, with no undo history.`,
+    });
+  else restoreHistory(editor, session.history);
   // The restored weights are in no exported file: say they changed, so the editor counts them as
   // unexported edits (the unload prompt) and views redraw them.
   editor.events.emit(
     'weights',
     model.primitives.map((p) => ({ primitive: p.id, start: 0, end: p.weights.vertexCount })),
   );
+  // A restore covers nothing: the next step's coverage starts from here.
+  editor.layers.stack.dropCovered();
   editor.events.emit('committed', { kind: 'restored', label: null });
   applySessionState(editor, session.state);
   editor.notify({

@@ -1,5 +1,12 @@
 import type { SavedStack } from '../layers/layer-stack.ts';
 import {
+  HISTORY_FORMAT,
+  type HistorySummary,
+  type LoadedHistory,
+  type SavedHistoryIndex,
+  type SavedStep,
+} from './saved-history.ts';
+import {
   type PrimitiveWeights,
   type Session,
   type SessionState,
@@ -8,6 +15,12 @@ import {
   type WeightsView,
 } from './session.ts';
 import type { SessionStore } from './session-store.ts';
+
+/** A new id for a session or a stored step. */
+export const newId = (): string =>
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 
 /** Version of the records below; a reader skips sessions of a format it does not know. */
 export const SESSION_FORMAT = 1;
@@ -18,19 +31,25 @@ export const SESSION_FORMAT = 1;
  *
  *   session/<id>/meta        SessionMetaRecord (small; rewritten by every save)
  *   session/<id>/source      the opened file's bytes (written once)
+ *   session/<id>/alive       written with the source: a small record that says the session still exists
  *   session/<id>/state       SessionState
  *   session/<id>/layers      SavedStack (the weight layers; null or absent when there are none)
  *   session/<id>/thumb       PNG bytes
  *   session/<id>/w/<p>/<c>   WeightsChunk c of primitive p
+ *   session/<id>/history     SavedHistoryIndex (the kept undo steps, by key, in order)
+ *   session/<id>/h/<key>     SavedStep (one undo step; written once)
  */
 export const sessionKey = {
   prefix: (id: string) => `session/${id}/`,
   meta: (id: string) => `session/${id}/meta`,
   source: (id: string) => `session/${id}/source`,
+  alive: (id: string) => `session/${id}/alive`,
   state: (id: string) => `session/${id}/state`,
   layers: (id: string) => `session/${id}/layers`,
   thumb: (id: string) => `session/${id}/thumb`,
   chunk: (id: string, primitive: number, chunk: number) => `session/${id}/w/${primitive}/${chunk}`,
+  history: (id: string) => `session/${id}/history`,
+  step: (id: string, key: string) => `session/${id}/h/${key}`,
 };
 
 const META_KEY = /^session\/(.+)\/meta$/;
@@ -45,6 +64,8 @@ export interface SessionMetaRecord {
   chunkVertices: number;
   primitives: { vertexCount: number; influences: number }[];
   hasThumbnail: boolean;
+  /** The undo history kept with the session (absent: none was saved, as in older versions). */
+  history?: HistorySummary;
 }
 
 export interface WeightsChunk {
@@ -103,6 +124,7 @@ export async function listSessions(
       fileName: m.fileName,
       savedAt: m.savedAt,
       vertexCount: m.primitives.reduce((sum, p) => sum + p.vertexCount, 0),
+      history: m.history ?? { undo: 0, redo: 0, stopsAt: null },
       thumbnail: m.hasThumbnail ? await store.get<Uint8Array>(sessionKey.thumb(m.id)) : undefined,
     })),
   );
@@ -139,6 +161,7 @@ export async function loadSession(store: SessionStore, id: string): Promise<Sess
     }
     weights.push({ vertexCount, influences, joints, weights: values });
   }
+  const history = await loadHistory(store, id);
   return {
     id,
     fileName: meta.fileName,
@@ -148,9 +171,32 @@ export async function loadSession(store: SessionStore, id: string): Promise<Sess
     chunkVertices: meta.chunkVertices,
     weights,
     layers: layers ?? null,
+    history,
     state: sanitizeSessionState(state),
     thumbnail,
   };
+}
+
+/**
+ * A session's kept undo steps, in order; null when it has none, or when a step is missing (a
+ * store left half-written by an older version): the weights restore without a history then.
+ */
+async function loadHistory(store: SessionStore, id: string): Promise<LoadedHistory | null> {
+  const index = await store.get<SavedHistoryIndex>(sessionKey.history(id));
+  if (!index || index.format !== HISTORY_FORMAT || !Array.isArray(index.done) || !Array.isArray(index.undone))
+    return null;
+  const read = async (keys: unknown[]) => {
+    const steps = await Promise.all(
+      keys.map(async (key) => {
+        if (typeof key !== 'string') return null;
+        const step = await store.get<SavedStep>(sessionKey.step(id, key));
+        return step ? { ...step, key } : null;
+      }),
+    );
+    return steps.every((step) => step !== null) ? (steps as LoadedHistory['done']) : null;
+  };
+  const [done, undone] = await Promise.all([read(index.done), read(index.undone)]);
+  return done && undone ? { done, undone } : null;
 }
 
 /** Removes a session and every record of it. */

@@ -5,6 +5,7 @@
 
 import type { SavedStack } from '../layers/layer-stack.ts';
 import type { SerializedPose } from '../pose/pose.ts';
+import type { HistorySummary, LoadedHistory } from './saved-history.ts';
 
 /** A JSON value (what the editor state is made of besides weights). */
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
@@ -63,6 +64,8 @@ export interface Session {
   weights: PrimitiveWeights[];
   /** The weight layers the composed weights came from (absent or null: none). */
   layers?: SavedStack | null;
+  /** The kept undo steps (absent or null: none; see saved-history.ts). */
+  history?: LoadedHistory | null;
   state: SessionState;
   /** A PNG of the viewport, for the restore list. */
   thumbnail?: Uint8Array;
@@ -76,6 +79,8 @@ export interface SessionSummary {
   thumbnail?: Uint8Array;
   /** Skinned vertices, for "Fox.glb · 1,728 vertices · 2 min ago". */
   vertexCount: number;
+  /** How much undo history a restore brings back, and where it stops. */
+  history: HistorySummary;
 }
 
 /** The state of a freshly opened file. */

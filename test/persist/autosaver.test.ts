@@ -193,12 +193,17 @@ describe('Autosaver', () => {
     other.begin(source(35, 'Fox.glb'));
     await other.flush();
     expect(store.data.has(sessionKey.meta(id))).toBe(false);
-    // This tab paints on: its next save brings its session back complete.
+    // This tab paints on: its next save finds its session gone, and the save after that writes
+    // it whole again (without deleting the other tab's).
     src.w.weights[31 * 4] = 0.5;
     src.w.weights[31 * 4 + 1] = 0.5;
     src.w.joints[31 * 4 + 1] = 2;
     saver.markWeights(0, 31, 32);
     await saver.flush();
+    expect(saver.pending).toBe(true);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(saver.pending).toBe(false);
+    expect(store.data.has(sessionKey.meta(other.sessionId))).toBe(true);
     const back = await loadSession(store, id);
     expect(back.weights[0].weights).toEqual(src.w.weights);
     expect(back.weights[0].joints).toEqual(src.w.joints);
