@@ -15,7 +15,10 @@
  *    topology is new) added to the file unskinned and transferred (skinsmith transfer's path);
  *    weights and deformation under the file's animations (or joint bends) against the artist's
  *    weights of the body vertices the shell was made from;
- * 5. speed: median of 5 runs of a ~50k coat from a 30k body.
+ * 5. speed: median of 5 runs of a ~50k coat from a 30k body;
+ * 6. where limbs touch: offset shells at 0.5, 1 and 2% of the diagonal around the mannequin with
+ *    its thighs pressed together and around every shared character with two legs: leg vertices
+ *    with more than 0.01 of the other leg's joints (test/support/cross-leg.ts), and deformation.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -39,6 +42,7 @@ import { rangeOfMotionClip } from '../src/pose/range-of-motion.ts';
 import { SkinWeights } from '../src/skin/skin-weights.ts';
 import { diagonalOf, SourceSurface, transferWeights } from '../src/transfer/index.ts';
 import { measureBindQuality } from '../test/support/bind-quality.ts';
+import { crossLegOfShells, legJointIds, thighsTouching } from '../test/support/cross-leg.ts';
 import { HAVE_SHARED_MODELS, SHARED_MODEL_FILES, SHARED_MODELS } from '../test/support/shared-models.ts';
 import {
   followAgainst,
@@ -51,7 +55,7 @@ import { bleedCount } from '../test/transfer/fixtures.ts';
 
 const { values } = parseArgs({
   options: {
-    sections: { type: 'string', default: '1,2,3,4,5' },
+    sections: { type: 'string', default: '1,2,3,4,5,6' },
     'shell-offset': { type: 'string', default: '0.01' },
     'shell-keep': { type: 'string', default: '0.5' },
     json: { type: 'string' },
@@ -318,5 +322,42 @@ if (sections.has(5)) {
     `\n## 5. Speed\n\ncoat ${coat.positions.length / 3} vertices from body ${big.positions.length / 3}: median ${times[2].toFixed(0)} ms (5 runs, BVH build included; npm run bench has transfer/50k and transfer/200k)`,
   );
   report.speed = { vertices: coat.positions.length / 3, body: big.positions.length / 3, medianMs: times[2] };
+}
+// 6. Where limbs touch.
+if (sections.has(6)) {
+  console.log('\n## 6. Where limbs touch: offset shells over thighs that press together\n');
+  console.log(
+    'Leg vertices (≥ half one leg, ≤ 0.01 the other, in the artist weights of their origins) with more than 0.01 of the other leg; shell vertices folded over in the crotch left out; deformation mean, % of the diagonal.\n',
+  );
+  console.log(
+    '| character | offset | leg vertices | folded | robust over | robust max | closest over | closest max | robust deform % | closest deform % | ✓ |',
+  );
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
+  const rows: unknown[] = [];
+  const touching = thighsTouching(buildMannequin({ targetVertices: 10_000 }));
+  const characters: { name: string; fresh: () => Promise<Document> | Document }[] = [
+    { name: 'Mannequin, thighs touching', fresh: () => mannequinToDocument(touching) },
+  ];
+  if (HAVE_SHARED_MODELS) {
+    for (const m of SHARED_MODEL_FILES) {
+      const bytes = new Uint8Array(readFileSync(join(SHARED_MODELS, m.file)));
+      characters.push({ name: m.name, fresh: () => readDocument({ name: m.file, bytes }) });
+    }
+  }
+  for (const c of characters) {
+    const model = buildSkinnedModel(await c.fresh());
+    if (!legJointIds(model)) continue;
+    for (const offset of [0.005, 0.01, 0.02]) {
+      const robust = await crossLegOfShells(c.fresh, model, offset, 'robust');
+      const closest = await crossLegOfShells(c.fresh, model, offset, 'closest');
+      if (robust.legVertices === 0) continue;
+      const ok = robust.over === 0 && robust.deformMean <= closest.deformMean + 1e-9;
+      console.log(
+        `| ${c.name} | ${100 * offset}% | ${robust.legVertices} | ${robust.folded} | ${robust.over} | ${robust.max.toFixed(3)} | ${closest.over} | ${closest.max.toFixed(3)} | ${robust.deformMean.toFixed(3)} | ${closest.deformMean.toFixed(3)} | ${ok ? '✓' : '✗'} |`,
+      );
+      rows.push({ character: c.name, offset, robust, closest });
+    }
+  }
+  report.limbsTouching = rows;
 }
 if (values.json) writeFileSync(values.json, `${JSON.stringify(report, null, 2)}\n`);

@@ -26,6 +26,7 @@ import {
 import { attachMeshToSkin } from './create-skin.ts';
 import { buildSkinnedModel, type SkinnedModel } from './skinned-model.ts';
 import { resolveSources, resolveTargets } from './transfer-nodes.ts';
+import { skeletonIds, skinUnder, sourcesOfSkeleton } from './transfer-skeletons.ts';
 import { type JointMatch, transferSource } from './transfer-sources.ts';
 import { toBindSpace, triangleIndices, writeWeights } from './transfer-write.ts';
 
@@ -188,8 +189,8 @@ export function planTransfer(
   const targets = resolveTargets(document, options.targets);
   const sourceDocument = options.sourceDocument ?? document;
   const sources = resolveSources(document, sourceDocument, options.sources ?? null, targets);
-  const fallbackSkin =
-    sourceDocument === document ? sources[0].getSkin()! : (document.getRoot().listSkins()[0] ?? null);
+  const sameFile = sourceDocument === document;
+  const fallbackSkin = sameFile ? sources[0].getSkin()! : (document.getRoot().listSkins()[0] ?? null);
   for (const target of targets) {
     if (!target.getSkin() && !fallbackSkin) {
       throw new Error(
@@ -199,6 +200,14 @@ export function planTransfer(
   }
   const model = options.model ?? buildSkinnedModel(document);
   const rest = restPositions(model);
+  // Where the file holds several skeletons, an unskinned target takes the one of the body it sits on.
+  const several = sameFile && new Set(skeletonIds(document).values()).size > 1;
+  let everyBody: ReturnType<typeof transferSource> | null = null;
+  const bodySkin = (target: Node): Skin => {
+    if (!several) return fallbackSkin!;
+    everyBody ??= transferSource(document, sources, fallbackSkin!, model);
+    return skinUnder(target, everyBody) ?? fallbackSkin!;
+  };
   interface Group {
     skin: Skin;
     joints: JointMatch;
@@ -222,12 +231,9 @@ export function planTransfer(
   const groupOf = (skin: Skin): Group => {
     let g = groups.get(skin);
     if (!g) {
-      const source = transferSource(
-        sourceDocument,
-        sources,
-        skin,
-        sourceDocument === document ? model : null,
-      );
+      // Only the meshes of the target's own skeleton give it weights.
+      const own = sameFile ? sourcesOfSkeleton(document, sources, skin) : sources;
+      const source = transferSource(sourceDocument, own, skin, sameFile ? model : null);
       g = { skin, joints: source.joints, entries: [], targets: [], primitiveOf: [] };
       groups.set(skin, g);
       work.groups.push({ sources: source.parts, jointCount: skin.listJoints().length, targets: g.targets });
@@ -236,7 +242,7 @@ export function planTransfer(
   };
   for (const target of targets) {
     const own = target.getSkin();
-    const skin = own ?? fallbackSkin!;
+    const skin = own ?? bodySkin(target);
     const group = groupOf(skin);
     const node = own || preview ? target : attachMeshToSkin(document, target, skin);
     const entry: TransferredMesh = {

@@ -6,7 +6,7 @@
  * skeleton (a re-modelled body exported from another scene).
  */
 import type { Document, Node, Skin } from '@gltf-transform/core';
-import { restPositions } from '../pose/rest-positions.ts';
+import { restPositions, restPositionsOfInstance } from '../pose/rest-positions.ts';
 import type { SourcePart } from '../transfer/source-surface.ts';
 import { buildSkinnedModel, type SkinnedModel } from './skinned-model.ts';
 
@@ -21,6 +21,8 @@ export interface JointMatch {
 
 export interface TransferSource {
   parts: SourcePart[];
+  /** The skin of each part's node (a mesh instanced by several skinned nodes gives a part per node). */
+  partSkins: Skin[];
   /** The source mesh nodes, by name, for the summary. */
   names: string[];
   joints: JointMatch;
@@ -41,6 +43,7 @@ export function transferSource(
   const rest = restPositions(model);
   const skins = document.getRoot().listSkins();
   const parts: SourcePart[] = [];
+  const partSkins: Skin[] = [];
   const joints: JointMatch = { byNode: 0, byName: 0, byPosition: 0, unmatched: [] };
   const maps = new Map<Skin, Int32Array>();
   for (const node of nodes) {
@@ -55,12 +58,15 @@ export function transferSource(
     }
     const s = skins.indexOf(skin);
     for (const p of model.primitives) {
-      if (p.mesh !== mesh || p.skins[0] !== s) continue;
-      parts.push({ positions: rest[p.id], indices: p.indices, weights: p.weights, jointMap: map });
+      if (p.mesh !== mesh || !p.skins.includes(s)) continue;
+      // A mesh instanced by several skinned nodes is one body per node, each where its skin draws it.
+      const positions = p.skins[0] === s ? rest[p.id] : restPositionsOfInstance(model, p.id, s);
+      parts.push({ positions, indices: p.indices, weights: p.weights, jointMap: map });
+      partSkins.push(skin);
     }
   }
   if (parts.length === 0) throw new Error('The source meshes have no skinned triangles to transfer from.');
-  return { parts, names: nodes.map((n) => n.getName()), joints };
+  return { parts, partSkins, names: nodes.map((n) => n.getName()), joints };
 }
 
 /** Source skin joint → target skin joint (-1: none): same node, same name, then nearest position. */

@@ -12,6 +12,7 @@ import type { SkinnedModel } from '../gltf/skinned-model.ts';
 import { Pose } from './pose.ts';
 import { PosedMesh } from './posed-mesh.ts';
 import { skeletonOf } from './skeleton.ts';
+import { multiplyInto } from './skinning.ts';
 
 const cache = new WeakMap<SkinnedModel, Float32Array[]>();
 
@@ -30,3 +31,48 @@ export function restPositions(model: SkinnedModel): Float32Array[] {
   }
   return positions;
 }
+
+/**
+ * Rest-pose positions of `primitive` drawn by the node that skins it with `skin` (a mesh
+ * instanced by several skinned nodes is drawn once per skin: RecursiveSkeletons draws one mesh
+ * 84 times). The primitive's first skin gives {@link restPositions}; another is skinned here with
+ * its own joints' rest matrices (linear blend, the primitive's weights).
+ */
+export function restPositionsOfInstance(model: SkinnedModel, primitive: number, skin: number): Float32Array {
+  const prim = model.primitives[primitive];
+  if (prim.skins[0] === skin) return restPositions(model)[primitive];
+  const skeleton = skeletonOf(model);
+  const { slots, inverseBindMatrices: ibm } = skeleton.skins[skin];
+  const world = skeleton.rest.world;
+  const S = new Float64Array(slots.length * 16);
+  for (let j = 0; j < slots.length; j++) {
+    if (slots[j] < 0) S.set(IDENTITY, j * 16);
+    else multiplyInto(world, slots[j] * 16, ibm, j * 16, S, j * 16);
+  }
+  const { joints, weights, influences: K, vertexCount } = prim.weights;
+  const P = prim.positions;
+  const out = new Float32Array(vertexCount * 3);
+  for (let v = 0; v < vertexCount; v++) {
+    const x = P[v * 3];
+    const y = P[v * 3 + 1];
+    const z = P[v * 3 + 2];
+    let ox = 0;
+    let oy = 0;
+    let oz = 0;
+    for (let i = 0; i < K; i++) {
+      const w = weights[v * K + i];
+      if (!(w > 0)) continue;
+      const o = joints[v * K + i] * 16;
+      if (o + 16 > S.length) continue;
+      ox += w * (S[o] * x + S[o + 4] * y + S[o + 8] * z + S[o + 12]);
+      oy += w * (S[o + 1] * x + S[o + 5] * y + S[o + 9] * z + S[o + 13]);
+      oz += w * (S[o + 2] * x + S[o + 6] * y + S[o + 10] * z + S[o + 14]);
+    }
+    out[v * 3] = ox;
+    out[v * 3 + 1] = oy;
+    out[v * 3 + 2] = oz;
+  }
+  return out;
+}
+
+const IDENTITY = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];

@@ -97,7 +97,15 @@ export function matchRobust(
     const d = flip[p] ? -dot[u] : dot[u];
     // A vertex without a normal (no triangle area) is matched on distance alone; one in
     // contact with the body matches when it faces the body's side at all.
-    if (d >= cosAngle || Number.isNaN(d) || (gap[u] <= reach[p] && d > 0)) {
+    if (
+      d >= cosAngle ||
+      Number.isNaN(d) ||
+      // The nearest surface does not face the vertex's way (the other thigh, where thighs press
+      // together): the nearest one that does, if in contact, is its own side's. Farther than
+      // contact it may be another limb across a gap: left to the inpainting.
+      matchFacing(match, u, flip[p] === 1, cosAngle, reach[p]) ||
+      (gap[u] <= reach[p] && d > 0 && matchAt(match, u, Number.POSITIVE_INFINITY))
+    ) {
       fixed[u] = 1;
       matchedInPiece[p] = 1;
     }
@@ -170,6 +178,33 @@ export function matchAt({ surface, graph, table, sum }: Matching, u: number, max
   const v = graph.representative[u];
   const P = graph.positions;
   if (!surface.closest(P[v * 3], P[v * 3 + 1], P[v * 3 + 2], maxDistance)) return false;
+  sum.clear();
+  surface.addWeights(sum);
+  table.setFromSum(u, sum);
+  return true;
+}
+
+/**
+ * Matches welded vertex u to the nearest source point within `maxDistance` whose normal agrees
+ * with u's (within the angle of `minCos`); stores its weights. False when there is none.
+ */
+function matchFacing(
+  { surface, graph, table, sum }: Matching,
+  u: number,
+  flipped: boolean,
+  minCos: number,
+  maxDistance: number,
+): boolean {
+  const N = graph.normals;
+  const s = flipped ? -1 : 1;
+  const nx = s * N[u * 3];
+  const ny = s * N[u * 3 + 1];
+  const nz = s * N[u * 3 + 2];
+  if (nx === 0 && ny === 0 && nz === 0) return false;
+  const v = graph.representative[u];
+  const P = graph.positions;
+  if (!surface.closestFacing(P[v * 3], P[v * 3 + 1], P[v * 3 + 2], nx, ny, nz, minCos, maxDistance))
+    return false;
   sum.clear();
   surface.addWeights(sum);
   table.setFromSum(u, sum);

@@ -33,6 +33,8 @@ const _b = new Vector3();
 const _c = new Vector3();
 const _bary = new Vector3();
 const _n = new Vector3();
+const _q = new Vector3();
+const _best = new Vector3();
 
 export class SourceSurface {
   readonly vertexCount: number;
@@ -116,15 +118,65 @@ export class SourceSurface {
     if (!hit) return false;
     this.distance = hit.distance;
     this.face = hit.faceIndex;
+    this.interpolateAt(hit.point);
+    return true;
+  }
+
+  /**
+   * Finds the closest surface point to (x, y, z), no farther than `maxDistance`, whose
+   * interpolated normal makes a cosine of at least `minCos` with the unit vector (nx, ny, nz):
+   * the nearest surface that faces the way a target vertex does. Where two limbs press together
+   * (thighs at rest), a garment vertex of one thigh pushed out lies nearer the other thigh, which
+   * faces back at it; the surface of its own thigh, a little farther, faces its way. Sets the
+   * same fields as {@link closest}.
+   */
+  closestFacing(
+    x: number,
+    y: number,
+    z: number,
+    nx: number,
+    ny: number,
+    nz: number,
+    minCos: number,
+    maxDistance = Number.POSITIVE_INFINITY,
+  ): boolean {
+    _p.set(x, y, z);
+    let best = maxDistance;
+    let bestFace = -1;
+    this.bvh.shapecast({
+      boundsTraverseOrder: (box) => box.distanceToPoint(_p),
+      intersectsBounds: (box, _isLeaf, score) => (score ?? box.distanceToPoint(_p)) <= best,
+      intersectsTriangle: (triangle, face) => {
+        triangle.closestPointToPoint(_p, _q);
+        const d = _q.distanceTo(_p);
+        if (d > best) return false;
+        this.face = face;
+        this.interpolateAt(_q);
+        if (nx * this.nx + ny * this.ny + nz * this.nz < minCos) return false;
+        best = d;
+        bestFace = face;
+        _best.copy(_q);
+        return false;
+      },
+    });
+    if (bestFace < 0) return false;
+    this.distance = best;
+    this.face = bestFace;
+    this.interpolateAt(_best);
+    return true;
+  }
+
+  /** Barycentric coordinates and the interpolated unit normal of `point` on triangle `face`. */
+  private interpolateAt(point: Vector3): void {
     const P = this.positions;
-    const a = this.index[hit.faceIndex * 3];
-    const b = this.index[hit.faceIndex * 3 + 1];
-    const c = this.index[hit.faceIndex * 3 + 2];
+    const a = this.index[this.face * 3];
+    const b = this.index[this.face * 3 + 1];
+    const c = this.index[this.face * 3 + 2];
     _a.fromArray(P, a * 3);
     _b.fromArray(P, b * 3);
     _c.fromArray(P, c * 3);
     // A degenerate triangle (null) is stood for by its first corner.
-    if (Triangle.getBarycoord(hit.point, _a, _b, _c, _bary)) {
+    if (Triangle.getBarycoord(point, _a, _b, _c, _bary)) {
       // The point is on the triangle up to rounding: clamp what rounding made negative.
       const u = Math.max(0, _bary.x);
       const v = Math.max(0, _bary.y);
@@ -154,7 +206,11 @@ export class SourceSurface {
     this.nx = nx / len;
     this.ny = ny / len;
     this.nz = nz / len;
-    return true;
+  }
+
+  /** The source part (index into the parts given) of the last query's triangle. */
+  get part(): number {
+    return this.partOf[this.index[this.face * 3]];
   }
 
   /** Adds `scale` × the last query's interpolated weights (in target joints) to `sum`. */
