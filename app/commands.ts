@@ -9,6 +9,7 @@ import { saveProject } from './persist/project-actions.ts';
 import { POSE_COMMANDS } from './pose/pose-commands.ts';
 import { SELECT_COMMANDS } from './select/select-commands.ts';
 import { useUi } from './store.ts';
+import { toggleSampleJoint } from './viewport/joint-pick.ts';
 import { viewport } from './viewport-bridge.ts';
 
 /** A user action with its shortcut: the toolbar, tooltips and the keyboard all read this table. */
@@ -112,6 +113,14 @@ export const COMMANDS = {
   // Ctrl: plain [ and ] step the brush radius in Paint mode, as in Blender.
   leftPanel: { label: 'Skeleton panel', shortcut: 'Ctrl+[', matches: ctrl('['), run: toggle('leftOpen') },
   rightPanel: { label: 'Settings panel', shortcut: 'Ctrl+]', matches: ctrl(']'), run: toggle('rightOpen') },
+  sampleJoint: {
+    label:
+      'Sample joint: the next click on the mesh selects the joint with the most weight there (Ctrl+click does it at once, in every mode; held: a menu of its influences)',
+    brief: 'Sample joint from the mesh (or Ctrl+click)',
+    shortcut: 'J',
+    matches: plain('j'),
+    run: () => toggleSampleJoint(),
+  },
   lockSelected: {
     label: 'Lock / unlock the selected joint',
     shortcut: 'L',

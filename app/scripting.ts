@@ -23,6 +23,7 @@ import { type ScriptPose, scriptPose } from './pose/script-pose.ts';
 import { type ScriptSkeleton, scriptSkeleton } from './skeleton/script-skeleton.ts';
 import { type EditorMode, type UiState, useUi } from './store.ts';
 import { type ScriptTransfer, scriptTransfer } from './transfer/script-transfer.ts';
+import { influencesUnder, sampleJointAt } from './viewport/joint-pick.ts';
 import { viewport } from './viewport-bridge.ts';
 
 export interface JointSummary {
@@ -77,6 +78,10 @@ export interface SkinsmithApi {
   selectJoint(idOrName: number | string | null): number | null;
   selectedJoint(): JointSummary | null;
   influences(primitiveIndex: number, vertex: number): VertexInfluence[];
+  /** The influences at a page point of the mesh as drawn, strongest first (what Ctrl+hold lists); [] off it. */
+  influencesAt(x: number, y: number): VertexInfluence[];
+  /** Ctrl+click at a page point: selects the joint with the most weight there; its id, or null off the mesh. */
+  sampleJoint(x: number, y: number): number | null;
   stats(): Stats;
   /** Posing: joint rotations, reset, presets, clips, skinning preview, creases (docs/user-guide.md, "Testing the bends"). */
   pose: ScriptPose;
@@ -242,6 +247,8 @@ export function installScripting(): SkinsmithApi {
     selectedJoint: () =>
       editor.selectedJoint === null ? null : summary(editor.selectedJoint, editor.jointVertexCounts()),
     influences: (primitiveIndex, vertex) => editor.influences(primitiveIndex, vertex),
+    influencesAt: influencesUnder,
+    sampleJoint: sampleJointAt,
     stats,
     pose: scriptPose,
     skeleton: scriptSkeleton,

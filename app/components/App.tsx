@@ -9,6 +9,7 @@ import { JointPanel } from '../skeleton/JointPanel.tsx';
 import { useUi } from '../store.ts';
 import { useFileDrop } from '../useFileDrop.ts';
 import { useShortcuts } from '../useShortcuts.ts';
+import { InfluenceMenu } from '../viewport/InfluenceMenu.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { SettingsPanel } from './SettingsPanel.tsx';
 import { StatusBar } from './StatusBar.tsx';
@@ -59,6 +60,7 @@ export function App() {
         <BusyBadge />
         <RestoreOffer />
         <StorageWarningBanner />
+        <InfluenceMenu />
         {dragging && (
           <div className="drop-overlay">
             <div>

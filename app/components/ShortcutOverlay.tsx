@@ -30,11 +30,14 @@ const VIEW_MOUSE = mouse([
   ['Right drag', 'Pan'],
   ['Wheel, middle drag', 'Zoom'],
   ['Click a bone', 'Select its joint (Inspect and Pose modes)'],
+  ['Ctrl + click the mesh', 'Select the joint with the most weight there (every mode)'],
+  ['Ctrl + hold, Ctrl + right-click', 'The influences there, to choose a joint from'],
   ['Drag a gizmo ring', 'Turn the selected joint about that axis (Pose mode)'],
 ]);
 const SELECT_MOUSE = mouse([
   ['Point at a vertex', 'The Inspector shows it (marked in the view)'],
   ['Click', 'Select it and pin it in the Inspector'],
+  ['Shift + click', 'Add it (a selected one: remove it)'],
   ['Drag / Alt + drag', 'Box / lasso (Shift adds, Ctrl subtracts)'],
 ]);
 const TREE: Row[] = [

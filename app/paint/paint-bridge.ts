@@ -17,6 +17,8 @@ export interface PagePick {
   normal: V3;
   /** World units per CSS pixel at the point's depth. */
   worldPerPixel: number;
+  /** The triangle hit (nodes of the primitive's paint surface) and the point's barycentric weights. */
+  triangle: { nodes: [number, number, number]; bary: [number, number, number] };
 }
 
 /** What the viewport's paint layer provides (it holds three.js, which loads after the panels). */

@@ -15,6 +15,8 @@ export interface SurfaceHit {
   normal: V3;
   /** Along the ray. */
   distance: number;
+  /** The triangle hit (nodes of the primitive's paint surface) and the point's barycentric weights. */
+  triangle: { nodes: [number, number, number]; bary: [number, number, number] };
 }
 
 interface Entry {
@@ -120,6 +122,7 @@ class SurfacePicker {
         point: [hit.point.x, hit.point.y, hit.point.z],
         normal,
         distance: hit.distance,
+        triangle: { nodes: [a, b, c], bary: [w[0], w[1], w[2]] },
       };
     }
     return best;

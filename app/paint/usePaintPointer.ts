@@ -95,6 +95,8 @@ export function usePaintPointer(cursor: BrushCursor): void {
         canvas.setPointerCapture(e.pointerId);
         paintLatency.dabApplied(e.timeStamp, handlerStart);
       }
+      // Ctrl: a click picks the joint there (app/viewport/joint-pick.ts), a drag paints inverted.
+      if (outcome === 'armed') canvas.setPointerCapture(e.pointerId);
     };
 
     const onMove = (e: PointerEvent) => {
@@ -103,7 +105,7 @@ export function usePaintPointer(cursor: BrushCursor): void {
       lastPointer.y = e.clientY;
       lastPointer.over = true;
       if (usePaint.getState().radial) return;
-      if (machine.state === 'painting') {
+      if (machine.state === 'painting' || machine.state === 'armed') {
         const before = editor.weightsRevision;
         // Coalesced events: a fast pen or mouse gives every sample, not one per frame.
         machine.move(input(e, e.getCoalescedEvents?.() ?? [e]));

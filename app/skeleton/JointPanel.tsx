@@ -7,6 +7,7 @@ import { useUi } from '../store.ts';
 import { useJointCounts } from '../useJointCounts.ts';
 import { ancestorsOf, type JointRow, jointRows, sharedNamePrefix } from './joint-rows.ts';
 import { PanelResizer } from './PanelResizer.tsx';
+import { SampleJointButton } from './SampleJointButton.tsx';
 
 /** Deeper levels stop indenting, so names stay readable in very deep chains (840-joint files exist). */
 const MAX_INDENT = 12;
@@ -166,6 +167,7 @@ export function JointPanel() {
           </span>
         )}
         <span className="muted">{model ? `${model.joints.size} joints` : ''}</span>
+        <SampleJointButton />
       </div>
       <label className="search" title={tooltip('search')}>
         <Icon name="search" size={14} />

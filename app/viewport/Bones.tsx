@@ -5,7 +5,8 @@ import { Color, type InstancedMesh, Matrix4, MeshLambertMaterial, type WebGLRend
 import { editor } from '../editor-instance.ts';
 import { posedSignal } from '../pose/posed-signal.ts';
 import { useUi } from '../store.ts';
-import { type BoneShape, boneMatrix, octahedronGeometry } from './bone-layout.ts';
+import { type BoneShape, boneMatrix, limbRadii, octahedronGeometry } from './bone-layout.ts';
+import type { ViewScene } from './view-scene.ts';
 
 const BONE = new Color('#a9b0c0');
 const SELECTED = new Color('#ff3df5');
@@ -19,7 +20,7 @@ const SELECTED_LOCKED = new Color('#a8609f');
  * them, so they are never hidden yet still occlude each other). Clicking a bone selects its joint.
  * One InstancedMesh for all bones: a skeleton of 800 joints is one draw call.
  */
-export function Bones({ shapes, radius }: { shapes: BoneShape[]; radius: number }) {
+export function Bones({ shapes, scene, radius }: { shapes: BoneShape[]; scene: ViewScene; radius: number }) {
   const visible = useUi((s) => s.bones);
   const selected = useUi((s) => s.selected);
   const locksRev = useUi((s) => s.locksRev);
@@ -43,11 +44,29 @@ export function Bones({ shapes, radius }: { shapes: BoneShape[]; radius: number 
     const mesh = ref.current;
     if (!mesh) return;
     const m = new Matrix4();
-    for (let i = 0; i < shapes.length; i++) mesh.setMatrixAt(i, boneMatrix(shapes[i], radius * 0.25, m));
+    for (let i = 0; i < shapes.length; i++) mesh.setMatrixAt(i, boneMatrix(shapes[i], m));
     mesh.instanceMatrix.needsUpdate = true;
     mesh.computeBoundingSphere();
     mesh.onBeforeRender = (renderer: WebGLRenderer) => renderer.clearDepth();
-  }, [shapes, radius]);
+  }, [shapes]);
+
+  // Then, off the first frame (a BVH over the mesh: ~0.5 s at 300k vertices), each glyph thins
+  // to the limb it runs through: a finger's no wider than the finger.
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      const mesh = ref.current;
+      if (!mesh) return;
+      limbRadii(scene, shapes, radius).forEach((r, i) => {
+        shapes[i].radius = r;
+      });
+      const m = new Matrix4();
+      for (let i = 0; i < shapes.length; i++) mesh.setMatrixAt(i, boneMatrix(shapes[i], m));
+      mesh.instanceMatrix.needsUpdate = true;
+      mesh.computeBoundingSphere();
+      invalidate();
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [shapes, scene, radius, invalidate]);
 
   // Posing moves the shapes in place (app/pose/pose-view.ts): re-place the instances.
   useEffect(
@@ -56,11 +75,11 @@ export function Bones({ shapes, radius }: { shapes: BoneShape[]; radius: number 
         const mesh = ref.current;
         if (!mesh) return;
         const m = new Matrix4();
-        for (let i = 0; i < shapes.length; i++) mesh.setMatrixAt(i, boneMatrix(shapes[i], radius * 0.25, m));
+        for (let i = 0; i < shapes.length; i++) mesh.setMatrixAt(i, boneMatrix(shapes[i], m));
         mesh.instanceMatrix.needsUpdate = true;
         mesh.computeBoundingSphere();
       }),
-    [shapes, radius],
+    [shapes],
   );
 
   useLayoutEffect(() => {

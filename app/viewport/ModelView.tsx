@@ -102,7 +102,7 @@ export function ModelView() {
   return (
     <>
       <primitive object={shown.scene.root} />
-      <Bones shapes={shown.bones} radius={shown.radius} />
+      <Bones shapes={shown.bones} scene={shown.scene} radius={shown.radius} />
       {posing && <PoseGizmo shown={shown} />}
     </>
   );

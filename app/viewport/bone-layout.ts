@@ -1,4 +1,5 @@
 import { BufferGeometry, Float32BufferAttribute, type Matrix4, Quaternion, Vector3 } from 'three';
+import { boneGlyphRadii, layoutBoneSegments, restGlyphRadii } from '../../src/pose/bone-glyphs.ts';
 import type { ViewScene } from './view-scene.ts';
 
 /** One drawn bone: from a joint (its owner, selected when clicked) towards a child or onward. */
@@ -6,14 +7,19 @@ export interface BoneShape {
   owner: number;
   head: Vector3;
   tail: Vector3;
+  /** Radius of the glyph's widest ring, world units. */
+  radius: number;
 }
+
+/** The unit octahedron's ring radius (its girth scale maps it to a shape's radius). */
+const RING = 0.08;
 
 /**
  * Blender's octahedral bone, pointing +Y from 0 to 1 with its widest ring at 0.1. Flat normals
  * (non-indexed) so the facets read under the lights.
  */
 export function octahedronGeometry(): BufferGeometry {
-  const w = 0.08;
+  const w = RING;
   const h = [0, 0, 0];
   const t = [0, 1, 0];
   const ring = [
@@ -35,40 +41,39 @@ export function octahedronGeometry(): BufferGeometry {
 }
 
 /**
- * Bones from each joint to each child joint; a joint with no child (or whose children sit on it)
- * gets a short bone continuing its parent's direction, so every joint can be clicked.
- * Positions are the joints' nodes as drawn (rest pose), so the bones sit where the mesh is.
+ * The bones of the shown model (src/pose/bone-glyphs.ts lays them out) at its joints as drawn
+ * now: rest pose when the scene is built, posed later. Radii are the rest ones when given (the
+ * glyph of a bone keeps its girth when posed), else length-based.
  */
-export function layoutBones(view: ViewScene, modelRadius: number): BoneShape[] {
-  const world = new Map<number, Vector3>();
-  for (const [id, object] of view.jointObjects) world.set(id, object.getWorldPosition(new Vector3()));
-  const eps = modelRadius * 1e-4;
-  const minLength = modelRadius * 0.05;
-  const shapes: BoneShape[] = [];
-  for (const joint of view.model.joints.values()) {
-    const head = world.get(joint.id);
-    if (!head) continue;
-    let drawn = false;
-    for (const child of joint.children) {
-      const tail = world.get(child);
-      if (tail && tail.distanceTo(head) > eps) {
-        shapes.push({ owner: joint.id, head, tail });
-        drawn = true;
-      }
-    }
-    if (drawn) continue;
-    const parent = world.get(joint.parent);
-    const dir = new Vector3(0, 1, 0);
-    let length = modelRadius * 0.08;
-    if (parent && parent.distanceTo(head) > eps) {
-      dir.subVectors(head, parent);
-      length = dir.length() * 0.5;
-      dir.normalize();
-    }
-    length = Math.min(Math.max(length, minLength), modelRadius * 0.2);
-    shapes.push({ owner: joint.id, head, tail: head.clone().addScaledVector(dir, length) });
-  }
-  return shapes;
+export function layoutBones(
+  view: ViewScene,
+  modelRadius: number,
+  radii: Float32Array | null = null,
+): BoneShape[] {
+  const world = new Map<number, [number, number, number]>();
+  const p = new Vector3();
+  for (const [id, object] of view.jointObjects) world.set(id, object.getWorldPosition(p).toArray());
+  const segments = layoutBoneSegments(view.model.joints.values(), (id) => world.get(id), modelRadius);
+  const girth = radii ?? boneGlyphRadii(segments, [], modelRadius);
+  return segments.map((s, i) => ({
+    owner: s.owner,
+    head: new Vector3().fromArray(s.head),
+    tail: new Vector3().fromArray(s.tail),
+    radius: girth[i] ?? 0,
+  }));
+}
+
+/**
+ * The glyph radii of `shapes` (laid out at rest) over the model's mesh as drawn at rest: thin
+ * where the limb is (fingers), computed by the core (src/pose/bone-glyphs.ts).
+ */
+export function limbRadii(view: ViewScene, shapes: readonly BoneShape[], modelRadius: number): Float32Array {
+  const segments = shapes.map((s) => ({
+    owner: s.owner,
+    head: s.head.toArray() as [number, number, number],
+    tail: s.tail.toArray() as [number, number, number],
+  }));
+  return restGlyphRadii(view.model, segments, modelRadius);
 }
 
 const _up = new Vector3(0, 1, 0);
@@ -76,14 +81,11 @@ const _dir = new Vector3();
 const _q = new Quaternion();
 const _s = new Vector3();
 
-/**
- * The instance matrix that maps the unit octahedron onto head → tail. Its girth follows the
- * length (as in Blender) up to `maxGirth`, so a long root-to-hip bone does not hide the mesh.
- */
-export function boneMatrix(shape: BoneShape, maxGirth: number, out: Matrix4): Matrix4 {
+/** The instance matrix that maps the unit octahedron onto head → tail with the shape's ring radius. */
+export function boneMatrix(shape: BoneShape, out: Matrix4): Matrix4 {
   _dir.subVectors(shape.tail, shape.head);
   const length = _dir.length();
   _q.setFromUnitVectors(_up, _dir.divideScalar(length || 1));
-  const girth = Math.min(length, maxGirth);
+  const girth = shape.radius / RING;
   return out.compose(shape.head, _q, _s.set(girth, length, girth));
 }

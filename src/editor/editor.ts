@@ -34,6 +34,7 @@ import {
   type VertexInfluence,
   vertexInfluences,
 } from './joint-queries.ts';
+import { influencesAt, type SurfaceSample, sampleJoint } from './joint-sample.ts';
 import { LayerSession } from './layer-session.ts';
 import { type Notice, repairNotice } from './notices.ts';
 import { PaintSession } from './paint-session.ts';
@@ -436,9 +437,18 @@ export class Editor {
     return vertexInfluences(model, primitive, this.editWeights(primitive), vertex);
   }
 
+  /** The influences at a point of the drawn surface (Ctrl+click, its menu), strongest first (joint-sample.ts). */
+  influencesAt(hit: SurfaceSample): VertexInfluence[] {
+    return influencesAt(this, hit);
+  }
+
+  /** Selects the joint with the most weight at a point of the drawn surface (Ctrl+click); null: none there. */
+  sampleJoint(hit: SurfaceSample): number | null {
+    return sampleJoint(this, hit);
+  }
+
   // --- Painting and history (src/editor/paint-session.ts, src/history) ---
 
-  /** Weight painting: brushes, strokes, flood (see PaintSession). */
   /**
    * The loaded model's surfaces (one SkinSurface + Painter per skin, the joint mirror pairs), built
    * on demand and dropped with the model: what painting, posing, selection, tools and checks all

@@ -130,6 +130,12 @@ export class SelectionSession {
     return { primitive: s.parts[s.nodePart[found.node]].primitive, vertex: s.nodeVertex[found.node] };
   }
 
+  /** Whether the vertex a click on `hit` would pick is selected (Shift+click then deselects it). */
+  selectedAt(hit: { primitive: number; point: readonly [number, number, number] }): boolean {
+    const v = this.vertexAt(hit);
+    return v !== null && (this.masks.get(v.primitive)?.[v.vertex] ?? 0) !== 0;
+  }
+
   /**
    * Click: the vertex nearest `point` (a hit on `primitive`, mesh space, as the viewport's
    * picking reports it) with its seam partners. Returns the vertex, or null if not skinned.

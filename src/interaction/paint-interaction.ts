@@ -4,7 +4,10 @@
  *
  *   idle ──left press on the mesh──▶ painting ──release / cancel──▶ idle
  *     │                                  (the stroke takes every move of that pointer)
- *     └──left press on the mesh, the editor refuses (no joint, locked)──▶ refused ──release──▶ idle
+ *     ├──left press on the mesh, the editor refuses (no joint, locked)──▶ refused ──release──▶ idle
+ *     └──Ctrl + left press on the mesh──▶ armed ──moved past CLICK_SLOP──▶ painting (inverted,
+ *                                          │      from the press point) or refused
+ *                                          └──release──▶ idle: a Ctrl+click, the joint picker's
  *
  * Any other press (another button, Alt+left, off the mesh, or while something else holds the
  * pointer such as the radial control) is passed on: the orbit controls take it, as in Blender.
@@ -12,6 +15,7 @@
  */
 import type { BrushModifiers } from '../editor/brush-settings.ts';
 import type { StrokeInput } from '../editor/paint-record.ts';
+import { CLICK_SLOP } from './select-interaction.ts';
 
 /** A pointer position in the picker's coordinates (page pixels in the app). */
 export interface PointerSample {
@@ -57,13 +61,19 @@ export interface PaintInteractionOptions {
   beforeStroke?: (hit: SurfaceHit) => void;
 }
 
-/** What a press did: 'pass' (not the brush's: let the camera have it), 'refused', or 'painting'. */
-export type PressOutcome = 'pass' | 'refused' | 'painting';
+/**
+ * What a press did: 'pass' (not the brush's: let the camera have it), 'refused', 'painting', or
+ * 'armed' (Ctrl held: an inverted stroke once it moves, a Ctrl+click if it does not).
+ */
+export type PressOutcome = 'pass' | 'refused' | 'painting' | 'armed';
 
-/** What a release did: 'ended' a stroke, 'released' a refused press, or 'none'. */
-export type ReleaseOutcome = 'ended' | 'released' | 'none';
+/**
+ * What a release did: 'ended' a stroke, 'released' a refused press, 'clicked' (a Ctrl press that
+ * never moved: nothing painted, the joint picker's click), or 'none'.
+ */
+export type ReleaseOutcome = 'ended' | 'released' | 'clicked' | 'none';
 
-export type PaintState = 'idle' | 'painting' | 'refused';
+export type PaintState = 'idle' | 'painting' | 'refused' | 'armed';
 
 export const modifiersOf = (e: Pick<PointerInput, 'shiftKey' | 'ctrlKey' | 'metaKey'>): BrushModifiers => ({
   smooth: e.shiftKey === true,
@@ -74,6 +84,14 @@ export class PaintInteraction {
   private current: PaintState = 'idle';
   /** The pointer that holds the stroke or the refused press. */
   private pointer: number | null = null;
+  /** An armed (Ctrl) press: where it was, its surface hit and modifiers, until it moves. */
+  private pending: {
+    x: number;
+    y: number;
+    hit: SurfaceHit;
+    pressure: number;
+    modifiers: BrushModifiers;
+  } | null = null;
 
   constructor(
     private readonly strokes: PaintStrokes,
@@ -95,15 +113,32 @@ export class PaintInteraction {
     if (this.state !== 'idle' || e.button !== 0 || e.altKey || this.options.blocked?.()) return 'pass';
     const hit = this.options.pick(e);
     if (!hit) return 'pass';
-    this.options.beforeStroke?.(hit);
-    const input = { ...hit.input, pressure: e.pressure ?? 1 };
     this.pointer = e.pointerId;
-    this.current = this.strokes.beginStroke(input, modifiersOf(e)) ? 'painting' : 'refused';
+    const modifiers = modifiersOf(e);
+    // Ctrl: Ctrl+click picks a joint from the surface (every mode), Ctrl+drag paints inverted.
+    if (modifiers.invert) {
+      this.pending = { x: e.x, y: e.y, hit, pressure: e.pressure ?? 1, modifiers };
+      this.current = 'armed';
+      return 'armed';
+    }
+    return this.begin(hit, e.pressure ?? 1, modifiers);
+  }
+
+  private begin(hit: SurfaceHit, pressure: number, modifiers: BrushModifiers): 'painting' | 'refused' {
+    this.options.beforeStroke?.(hit);
+    this.current = this.strokes.beginStroke({ ...hit.input, pressure }, modifiers) ? 'painting' : 'refused';
     return this.current;
   }
 
   /** Continues the stroke through every sample on the mesh; returns how many were painted. */
   move(e: PointerInput): number {
+    const armed = this.pending;
+    if (this.state === 'armed' && armed && e.pointerId === this.pointer) {
+      // Still a click; past the slop it is a stroke from the press point.
+      if (Math.hypot(e.x - armed.x, e.y - armed.y) < CLICK_SLOP) return 0;
+      this.pending = null;
+      if (this.begin(armed.hit, armed.pressure, armed.modifiers) !== 'painting') return 0;
+    }
     if (this.state !== 'painting' || e.pointerId !== this.pointer) return 0;
     let painted = 0;
     for (const sample of e.samples ?? [e]) {
@@ -120,6 +155,7 @@ export class PaintInteraction {
     if (state === 'idle' || e.pointerId !== this.pointer) return 'none';
     this.reset();
     if (state === 'refused') return 'released';
+    if (state === 'armed') return 'clicked';
     if (this.strokes.painting) this.strokes.endStroke();
     return 'ended';
   }
@@ -133,5 +169,6 @@ export class PaintInteraction {
   private reset(): void {
     this.current = 'idle';
     this.pointer = null;
+    this.pending = null;
   }
 }

@@ -6,8 +6,10 @@
  *                           │        (nothing there: Replace clears the selection)
  *                           └──────release farther──────────▶ box, or lasso (Alt or the toggle)
  *
- * Shift adds, Ctrl (or Cmd) subtracts, as in Blender and Maya. While dragging, the camera must
- * not orbit (the press is the machine's); other buttons pass to the camera.
+ * Shift adds (Shift+click on a selected vertex deselects it, as in Blender and Maya), Ctrl (or
+ * Cmd) subtracts with a box or lasso. A Ctrl+click selects nothing: in every mode it picks the
+ * joint under the pointer (app/viewport/joint-pick.ts). While dragging, the camera must not orbit
+ * (the press is the machine's); other buttons pass to the camera.
  */
 import type { ScreenFacing, SelectionView, SelectMode, VertexRef } from '../editor/selection-session.ts';
 import type { PointerInput, PointerSample } from './paint-interaction.ts';
@@ -22,6 +24,8 @@ export interface SelectionTarget {
     mode: SelectMode,
   ): VertexRef | null;
   none(): number;
+  /** Whether the vertex a click on `hit` would pick is selected (Shift+click then deselects it). */
+  selectedAt?(hit: { primitive: number; point: readonly [number, number, number] }): boolean;
   box(
     rect: { x0: number; y0: number; x1: number; y1: number },
     view: SelectionView,
@@ -60,10 +64,11 @@ export interface SelectBand {
   lasso: boolean;
 }
 
-/** What a release did. */
+/** What a release did ('joint': a Ctrl+click, left to the joint picker). */
 export type SelectOutcome =
   | { kind: 'click'; vertex: VertexRef | null }
   | { kind: 'box' | 'lasso'; count: number }
+  | { kind: 'joint' }
   | { kind: 'none' };
 
 export const selectModeOf = (e: Pick<PointerInput, 'shiftKey' | 'ctrlKey' | 'metaKey'>): SelectMode =>
@@ -119,8 +124,10 @@ export class SelectInteraction {
     const mode = selectModeOf(e);
     const facing = this.options.facing?.() ?? 'visible';
     if (Math.hypot(e.x - d.x, e.y - d.y) < CLICK_SLOP) {
+      if (mode === 'subtract') return { kind: 'joint' };
       const hit = this.options.pick(e);
-      const vertex = hit ? this.selection.click(hit, mode) : null;
+      const toggle = mode === 'add' && hit !== null && this.selection.selectedAt?.(hit) === true;
+      const vertex = hit ? this.selection.click(hit, toggle ? 'subtract' : mode) : null;
       if (!vertex && mode === 'replace') this.selection.none();
       return { kind: 'click', vertex };
     }

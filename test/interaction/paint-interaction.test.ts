@@ -92,11 +92,11 @@ describe('PaintInteraction', () => {
   it('holds a refused press until its release, and forgets a stroke cancelled elsewhere', () => {
     const refusing = fakeStrokes(true);
     const m = new PaintInteraction(refusing, { pick });
-    expect(m.down(press(10, { ctrlKey: true }))).toBe('refused');
+    expect(m.down(press(10, { shiftKey: true }))).toBe('refused');
     expect(m.pressed).toBe(true);
     expect(m.move(press(20))).toBe(0);
     expect(m.up({ pointerId: 1 })).toBe('released');
-    expect(refusing.calls).toEqual(['begin 10 invert']);
+    expect(refusing.calls).toEqual(['begin 10 smooth']);
 
     const strokes = fakeStrokes();
     const n = new PaintInteraction(strokes, { pick });
@@ -105,5 +105,32 @@ describe('PaintInteraction', () => {
     expect(n.state).toBe('idle');
     expect(n.up({ pointerId: 1 })).toBe('none');
     expect(strokes.calls).toEqual(['begin 10']);
+  });
+
+  // Issue 26 item 4: Ctrl+click picks a joint from the surface in every mode, so in Paint mode a
+  // Ctrl press waits to see whether it is a click or an inverted stroke.
+  it('holds a Ctrl press: a click paints nothing, a drag is an inverted stroke from the press point', () => {
+    const strokes = fakeStrokes();
+    const m = new PaintInteraction(strokes, { pick });
+    expect(m.down(press(10, { ctrlKey: true }))).toBe('armed');
+    expect(m.pressed).toBe(true);
+    expect(m.move(press(12))).toBe(0); // within the click slop
+    expect(m.up({ pointerId: 1 })).toBe('clicked');
+    expect(strokes.calls).toEqual([]);
+    expect(m.state).toBe('idle');
+
+    expect(m.down(press(10, { metaKey: true }))).toBe('armed');
+    expect(m.move(press(30))).toBe(1);
+    expect(m.state).toBe('painting');
+    expect(m.up({ pointerId: 1 })).toBe('ended');
+    expect(strokes.calls).toEqual(['begin 10 invert', 'to 30 p1', 'end']);
+
+    // Refused once it moves: held as a refused press until released.
+    const refusing = fakeStrokes(true);
+    const r = new PaintInteraction(refusing, { pick });
+    expect(r.down(press(10, { ctrlKey: true }))).toBe('armed');
+    expect(r.move(press(40))).toBe(0);
+    expect(r.state).toBe('refused');
+    expect(r.up({ pointerId: 1 })).toBe('released');
   });
 });

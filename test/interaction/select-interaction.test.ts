@@ -106,4 +106,27 @@ describe('Select mode through the test editor', () => {
     expect(t.editor.selection.count).toBeGreaterThan(0);
     expect(t.editor.selection.count).toBeLessThan(5);
   });
+
+  // Issue 26 item 4: Ctrl+click picks the joint under the pointer in every mode; Select mode's
+  // single-vertex deselect moves to Shift+click on a selected vertex (a toggle, as in Blender and Maya).
+  it('a Ctrl+click selects nothing (the joint picker’s); Shift+click on a selected vertex deselects it', () => {
+    const { target, calls } = fakeSelection();
+    let selected = false;
+    target.selectedAt = () => selected;
+    const m = new SelectInteraction(target, { pick, view });
+    m.down(at(50, 50, { ctrlKey: true }));
+    expect(m.up(at(51, 50, { ctrlKey: true }))).toEqual({ kind: 'joint' });
+    m.down(at(50, 50, { metaKey: true }));
+    expect(m.up(at(50, 50, { metaKey: true }))).toEqual({ kind: 'joint' });
+    expect(calls).toEqual([]);
+    m.down(at(50, 50, { shiftKey: true }));
+    m.up(at(50, 50, { shiftKey: true }));
+    selected = true;
+    m.down(at(50, 50, { shiftKey: true }));
+    m.up(at(50, 50, { shiftKey: true }));
+    expect(calls).toEqual([
+      ['click', 50, 'add'],
+      ['click', 50, 'subtract'],
+    ]);
+  });
 });
