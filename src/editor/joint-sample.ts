@@ -48,14 +48,13 @@ export function influencesAt(editor: SampleContext, hit: SurfaceSample): VertexI
   const part = surface.partOf(hit.primitive);
   const at = hit.triangle ?? nearestTrianglePoint(surface, hit.point, part >= 0 ? part : null);
   if (!at) return [];
-  const joints = model.skins[target.skin].joints;
-  return influencesOnTriangle(surface, (p) => model.primitives[surface.parts[p].primitive].weights, at).map(
-    ({ joint, weight }) => ({
-      joint: joints[joint],
-      name: model.joints.get(joints[joint])?.name ?? `joint ${joint}`,
-      weight,
-    }),
-  );
+  const primitiveOf = (p: number) => model.primitives[surface.parts[p].primitive];
+  return influencesOnTriangle(
+    surface,
+    (p) => primitiveOf(p).weights,
+    (p) => model.skins[primitiveOf(p).skins[0]].joints,
+    at,
+  ).map(({ joint, weight }) => ({ joint, name: model.joints.get(joint)?.name ?? `joint ${joint}`, weight }));
 }
 
 /**
@@ -69,6 +68,7 @@ export function surfaceHitOnRay(
 ): SurfaceSample | null {
   const model = editor.requireModel();
   let best: (SurfaceSample & { distance: number }) | null = null;
+  // The surfaces the viewport's picker casts on: one per skin, as forPrimitive gives them.
   for (const skin of new Set(model.primitives.map((p) => p.skins[0]))) {
     const surface = editor.surfaces.forSkin(skin).surface;
     const hit = raycastTriangles(surface.positions, surface.corners, origin, dir);

@@ -17,20 +17,22 @@ export interface TrianglePoint {
   bary: readonly [number, number, number];
 }
 
-/** One skin joint's share of the weight at a point. */
+/** One joint's share of the weight at a point. */
 export interface PointInfluence {
-  /** Skin joint index (what JOINTS_n holds). */
+  /** Joint id (node index): each part's JOINTS_n values read through its own skin's joint list. */
   joint: number;
   weight: number;
 }
 
 /**
  * Interpolated influences at `at`, strongest first (ties: lower joint first), zero weights left
- * out. `weightsOf(part)` gives the weights of the surface's part `part`.
+ * out. `weightsOf(part)` gives the weights of the surface's part `part`, `jointsOf(part)` its
+ * skin's joint ids (a surface may join parts of several skins over one skeleton).
  */
 export function influencesOnTriangle(
   surface: SkinSurface,
   weightsOf: (part: number) => SkinWeights,
+  jointsOf: (part: number) => readonly number[],
   at: TrianglePoint,
 ): PointInfluence[] {
   const sum = new Map<number, number>();
@@ -38,12 +40,15 @@ export function influencesOnTriangle(
     const b = at.bary[k];
     if (!(b > 0)) continue;
     const node = at.nodes[k];
-    const sw = weightsOf(surface.nodePart[node]);
+    const part = surface.nodePart[node];
+    const sw = weightsOf(part);
+    const ids = jointsOf(part);
     const v = surface.nodeVertex[node];
     const K = sw.influences;
     for (let i = 0; i < K; i++) {
       const w = sw.weights[v * K + i];
-      if (w > 0) sum.set(sw.joints[v * K + i], (sum.get(sw.joints[v * K + i]) ?? 0) + b * w);
+      const id = ids[sw.joints[v * K + i]];
+      if (w > 0 && id !== undefined) sum.set(id, (sum.get(id) ?? 0) + b * w);
     }
   }
   return [...sum]
