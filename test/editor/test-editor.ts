@@ -199,7 +199,10 @@ export class TestEditor {
     return this.posePointer.up({ pointerId: 1 });
   }
 
-  /** A left press (Shift: smooth, Ctrl: invert); true when it started a stroke. */
+  /**
+   * A left press (Shift: smooth, Ctrl: invert); true when it started a stroke, or armed one (Ctrl:
+   * the stroke starts at the press point once the pointer moves; released still, it paints nothing).
+   */
   pointerDown(px: number, py: number, options: BrushModifiers & { pressure?: number } = {}): boolean {
     const outcome = this.paintPointer.down({
       x: px,
@@ -210,7 +213,7 @@ export class TestEditor {
       shiftKey: options.smooth,
       ctrlKey: options.invert,
     });
-    return outcome === 'painting';
+    return outcome === 'painting' || outcome === 'armed';
   }
 
   pointerMove(px: number, py: number, pressure?: number): void {
