@@ -7,6 +7,7 @@ import { LAYER_COMMANDS } from './layers/layer-commands.ts';
 import { PAINT_COMMANDS } from './paint/paint-commands.ts';
 import { saveProject } from './persist/project-actions.ts';
 import { POSE_COMMANDS } from './pose/pose-commands.ts';
+import { toggleRigPanel } from './rig/rig-store.ts';
 import { SELECT_COMMANDS } from './select/select-commands.ts';
 import { useUi } from './store.ts';
 import { toggleSampleJoint } from './viewport/joint-pick.ts';
@@ -65,6 +66,13 @@ export const COMMANDS = {
     shortcut: 'Ctrl+B',
     matches: ctrl('b'),
     run: toggleAutobindPanel,
+  },
+  rig: {
+    label: 'Rig…: fit a skeleton to a mesh without one (markers as on Mixamo), skin and auto-bind it',
+    brief: 'Rig a mesh without a skin',
+    shortcut: 'Shift+R',
+    matches: (e) => !e.ctrlKey && !e.metaKey && !e.altKey && e.shiftKey && e.key.toLowerCase() === 'r',
+    run: toggleRigPanel,
   },
   frameAll: {
     label: 'Frame all',

@@ -1,5 +1,6 @@
 import { Editor } from '../src/editor/editor.ts';
 import { runAutobindInWorker } from './bind/worker-runner.ts';
+import { runFitInWorker } from './rig/worker-runner.ts';
 import { runTransferInWorker } from './transfer/worker-runner.ts';
 
 /**
@@ -10,3 +11,4 @@ export const editor = new Editor();
 // Auto-bind computes for seconds: off the main thread, so the page stays responsive.
 runAutobindInWorker(editor);
 runTransferInWorker(editor);
+runFitInWorker(editor);

@@ -5,6 +5,7 @@ import { ExportDialog } from '../export/ExportDialog.tsx';
 import { PaintOverlays } from '../paint/PaintOverlays.tsx';
 import { RestoreOffer } from '../persist/RestoreOffer.tsx';
 import { StorageWarningBanner } from '../persist/StorageWarningBanner.tsx';
+import { RigPanel } from '../rig/RigPanel.tsx';
 import { JointPanel } from '../skeleton/JointPanel.tsx';
 import { useUi } from '../store.ts';
 import { useFileDrop } from '../useFileDrop.ts';
@@ -57,6 +58,7 @@ export function App() {
         <CheckOverlays />
         <PaintOverlays />
         <AutobindPanel />
+        <RigPanel />
         <BusyBadge />
         <RestoreOffer />
         <StorageWarningBanner />

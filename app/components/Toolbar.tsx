@@ -1,6 +1,7 @@
 import { useAutobind } from '../bind/autobind-store.ts';
 import { COMMANDS, type CommandId, tooltip } from '../commands.ts';
 import { PoseResetButton } from '../pose/PoseResetButton.tsx';
+import { RigButton } from '../rig/RigButton.tsx';
 import { useUi } from '../store.ts';
 import { HistoryButtons } from './HistoryButtons.tsx';
 import { Icon, type IconName } from './Icon.tsx';
@@ -60,6 +61,7 @@ export function Toolbar() {
       <ToolButton id="export" icon="export" text="Export" />
       <ToolButton id="saveProject" icon="save" text="Save" />
       <ToolButton id="autobind" icon="bind" text="Auto-bind" pressed={autobindOpen} />
+      <RigButton />
       <span className="sep" />
       <ToolButton id="frameAll" icon="frame" text="Frame" />
       <ToolButton id="frameSelected" icon="focus" text="Joint" />

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { type Box3, Vector3 } from 'three';
 import { editor } from '../editor-instance.ts';
 import { PoseGizmo } from '../pose/PoseGizmo.tsx';
+import { RigOverlay } from '../rig/RigOverlay.tsx';
 import { useUi } from '../store.ts';
 import { viewport } from '../viewport-bridge.ts';
 import { Bones } from './Bones.tsx';
@@ -104,6 +105,7 @@ export function ModelView() {
       <primitive object={shown.scene.root} />
       <Bones shapes={shown.bones} scene={shown.scene} radius={shown.radius} />
       {posing && <PoseGizmo shown={shown} />}
+      <RigOverlay shown={shown} />
     </>
   );
 }

@@ -40,6 +40,7 @@ import { type Notice, repairNotice } from './notices.ts';
 import { PaintSession } from './paint-session.ts';
 import { PaintTargets } from './paint-targets.ts';
 import { PoseSession } from './pose-session.ts';
+import { RigSession } from './rig-session.ts';
 import { SelectionSession } from './selection-session.ts';
 import { SkeletonSession } from './skeleton-session.ts';
 import { type ToolReport, ToolSession } from './tools-session.ts';
@@ -169,6 +170,7 @@ export class Editor {
   private currentMode: EditorMode = 'inspect';
   private poseSession: PoseSession | null = null;
   private skeletonSession: SkeletonSession | null = null;
+  private rigSession: RigSession | null = null;
   private selectionSession: SelectionSession | null = null;
   private toolSession: ToolSession | null = null;
   /**
@@ -501,6 +503,12 @@ export class Editor {
   get skeleton(): SkeletonSession {
     this.skeletonSession ??= new SkeletonSession(this);
     return this.skeletonSession;
+  }
+
+  /** Rigging a static mesh: a template fitted, skinned and auto-bound in one step (see RigSession). */
+  get rig(): RigSession {
+    this.rigSession ??= new RigSession(this);
+    return this.rigSession;
   }
 
   // --- Vertex selection, weight tools and checks (src/editor/selection-session.ts, tools-session.ts) ---

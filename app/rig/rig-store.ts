@@ -1,0 +1,248 @@
+/**
+ * The Rig panel's UI state: open or not, the template and fingers, the markers (world points,
+ * each guessed, placed by the user, or mirrored from its partner), the chain's two ends, the
+ * last fit's figures or error, and the running rig's progress. The fitting and rigging are the
+ * Editor's (editor.rig, src/editor/rig-session.ts); this starts them and mirrors what they say.
+ */
+import { create } from 'zustand';
+import type { FittedSkeleton, RigReport } from '../../src/editor/rig-session.ts';
+import { mirrorWorldPoint } from '../../src/skeleton/fit/body-frame.ts';
+import { MARKER_NAMES, type MarkerName, mirrorMarkerName } from '../../src/skeleton/fit/markers.ts';
+import type { FingerCount } from '../../src/skeleton/templates/humanoid.ts';
+import { progressPerFrame } from '../components/progress-per-frame.ts';
+import { editor } from '../editor-instance.ts';
+import { useUi } from '../store.ts';
+
+type Vec3 = [number, number, number];
+
+/** Where a marker came from. */
+export type MarkerState = 'guessed' | 'placed' | 'mirrored';
+
+/** What a click on the mesh places. */
+export type Placing = MarkerName | 'chainFrom' | 'chainTo';
+
+export interface RigUi {
+  open: boolean;
+  template: 'humanoid' | 'chain';
+  fingers: FingerCount;
+  /** Place one side: its partner mirrors across the body's plane of symmetry. */
+  symmetric: boolean;
+  /** The marker the next click on the mesh places (null: clicks orbit). */
+  armed: Placing | null;
+  markers: Record<MarkerName, { position: Vec3; state: MarkerState }> | null;
+  chain: { from: Vec3 | null; to: Vec3 | null; joints: number };
+  /** A fit is running, and what the last one said. */
+  fitting: boolean;
+  fitError: string | null;
+  fitMs: number | null;
+  /** Bumped when the camera should look at the body's front. */
+  frontView: number;
+  /** Progress of the running rig in [0, 1]; null when none runs. */
+  progress: number | null;
+  result: { joints: number; vertices: number; ms: number; fitMs: number } | null;
+}
+
+export const useRig = create<RigUi>(() => ({
+  open: false,
+  template: 'humanoid',
+  fingers: 0,
+  symmetric: true,
+  armed: null,
+  markers: null,
+  chain: { from: null, to: null, joints: 6 },
+  fitting: false,
+  fitError: null,
+  fitMs: null,
+  frontView: 0,
+  progress: null,
+  result: null,
+}));
+
+/** True when the open file has no skin: it can be rigged. */
+export function canRig(): boolean {
+  return editor.model !== null && editor.rig.available;
+}
+
+/** True when the open file has no skin and no node hierarchy a skin could be made from. */
+function isStaticMesh(): boolean {
+  return canRig() && editor.skeletonRootCandidates().length === 0;
+}
+
+// A new file: markers and figures are about another mesh; a static mesh opens the panel.
+editor.events.on('model', () => {
+  if (useRig.getState().progress !== null) return; // the rig's own model change
+  useRig.setState({
+    markers: null,
+    armed: null,
+    fitError: null,
+    fitMs: null,
+    result: null,
+    chain: { ...useRig.getState().chain, from: null, to: null },
+  });
+  if (isStaticMesh()) openRigPanel();
+  else if (!canRig()) useRig.setState({ open: false });
+});
+
+/** Opens the panel, guesses the markers and turns the camera to the body's front. */
+export function openRigPanel(): void {
+  if (!canRig()) {
+    useUi
+      .getState()
+      .showToast('info', 'Rig is for a mesh without a skin: this file has one (Auto-bind reweights it).');
+    return;
+  }
+  useRig.setState({ open: true });
+  void refit().then(() => useRig.setState((s) => ({ frontView: s.frontView + 1 })));
+}
+
+/** The toolbar button: opens the panel, or closes it unless a rig runs. */
+export function toggleRigPanel(): void {
+  const s = useRig.getState();
+  if (!s.open) openRigPanel();
+  else if (s.progress === null) closeRigPanel();
+}
+
+export function closeRigPanel(): void {
+  useRig.setState({ open: false, armed: null });
+  editor.rig.clearPreview();
+}
+
+/** The markers the user gave (placed or mirrored), for the fit. */
+function givenMarkers(): Partial<Record<MarkerName, Vec3>> {
+  const markers = useRig.getState().markers;
+  const out: Partial<Record<MarkerName, Vec3>> = {};
+  if (!markers) return out;
+  for (const n of MARKER_NAMES) if (markers[n].state !== 'guessed') out[n] = markers[n].position;
+  return out;
+}
+
+/** The fit options of the panel's state. */
+export function fitOptions() {
+  const s = useRig.getState();
+  if (s.template === 'chain') {
+    const { from, to, joints } = s.chain;
+    return from && to ? { template: 'chain' as const, chain: { from, to, joints } } : null;
+  }
+  return { template: 'humanoid' as const, fingers: s.fingers, markers: givenMarkers() };
+}
+
+let inFlight: Promise<void> | null = null;
+let again = false;
+
+/** Fits again with the panel's markers (at most one fit at a time; the latest state wins). */
+export function refit(): Promise<void> {
+  if (inFlight) {
+    again = true;
+    return inFlight;
+  }
+  inFlight = (async () => {
+    do {
+      again = false;
+      const options = fitOptions();
+      if (!options || !canRig()) {
+        editor.rig.clearPreview();
+        break;
+      }
+      useRig.setState({ fitting: true });
+      try {
+        const t0 = performance.now();
+        const fitted = await editor.rig.fit(options);
+        adoptGuesses(fitted);
+        useRig.setState({ fitError: null, fitMs: performance.now() - t0 });
+      } catch (err) {
+        useRig.setState({ fitError: (err as Error).message });
+      }
+    } while (again);
+    useRig.setState({ fitting: false });
+    inFlight = null;
+  })();
+  return inFlight;
+}
+
+/** Markers still guessed take the fit's guess; placed and mirrored ones stay where they are. */
+function adoptGuesses(fitted: FittedSkeleton): void {
+  if (!fitted.markers) return;
+  const old = useRig.getState().markers;
+  const markers = {} as NonNullable<RigUi['markers']>;
+  for (const n of MARKER_NAMES) {
+    const kept = old?.[n];
+    markers[n] = kept && kept.state !== 'guessed' ? kept : { position: fitted.markers[n], state: 'guessed' };
+  }
+  useRig.setState({ markers });
+}
+
+/**
+ * Puts marker `name` at world point `p` (a click, or a drag): placed by the user; its partner
+ * follows, mirrored, unless the user placed it too. Then refits (`fit` false: the caller will).
+ */
+export function placeMarker(name: Placing, p: Vec3, fit = true): void {
+  const s = useRig.getState();
+  if (name === 'chainFrom' || name === 'chainTo') {
+    useRig.setState({ chain: { ...s.chain, [name === 'chainFrom' ? 'from' : 'to']: p } });
+  } else if (s.markers) {
+    const markers = { ...s.markers, [name]: { position: p, state: 'placed' as const } };
+    const partner = mirrorMarkerName(name);
+    const frame = editor.rig.preview?.frame;
+    if (s.symmetric && partner !== name && frame && markers[partner].state !== 'placed')
+      markers[partner] = { position: mirrorWorldPoint(frame, p), state: 'mirrored' };
+    useRig.setState({ markers });
+  }
+  if (fit) void refit();
+}
+
+/** After a click placed the armed marker: arms the next one still guessed (or none). */
+export function armNext(): void {
+  const s = useRig.getState();
+  if (s.template === 'chain') {
+    useRig.setState({ armed: s.armed === 'chainFrom' && !s.chain.to ? 'chainTo' : null });
+    return;
+  }
+  const next = MARKER_NAMES.find((n) => s.markers?.[n].state === 'guessed');
+  useRig.setState({ armed: next ?? null });
+}
+
+/** Every marker back to the mesh's guess. */
+export function guessAll(): void {
+  useRig.setState({ markers: null, armed: null });
+  void refit();
+}
+
+let cancelCurrent: (() => void) | null = null;
+
+export function cancelRig(): void {
+  cancelCurrent?.();
+}
+
+/** Fits with the panel's markers, skins and auto-binds: one undo step, progress and Cancel. */
+export async function startRig(): Promise<RigReport | null> {
+  const options = fitOptions();
+  if (!options) {
+    useUi.getState().showToast('warning', 'Place the chain’s start and end on the mesh first.');
+    return null;
+  }
+  if (useRig.getState().progress !== null) return null;
+  const { onProgress, stop } = progressPerFrame((progress) => useRig.setState({ progress }));
+  useRig.setState({ progress: 0, result: null, armed: null });
+  try {
+    const job = editor.rig.rig({ ...options, onProgress });
+    cancelCurrent = () => job.cancel();
+    const report = await job.promise;
+    useRig.setState({
+      result: { joints: report.joints, vertices: report.vertices, ms: report.ms, fitMs: report.fitMs },
+      markers: null,
+    });
+    editor.notify({
+      level: 'info',
+      message: `Rigged with ${report.joints} joints and bound ${report.vertices} vertices: Ctrl+Z undoes it.`,
+    });
+    return report;
+  } catch (err) {
+    const e = err as Error;
+    if (e.name !== 'AbortError') useUi.getState().showToast('error', `Rigging failed: ${e.message}`);
+    return null;
+  } finally {
+    cancelCurrent = null;
+    stop();
+    useRig.setState({ progress: null });
+  }
+}

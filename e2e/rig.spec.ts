@@ -1,0 +1,177 @@
+/**
+ * Rig a static mesh with the mouse: the Rig panel opens on a mannequin with no skin and no
+ * joints, the eight markers are clicked on the mesh in the front view, Rig fits, skins and binds
+ * it (one undo step), the elbow bends with the Pose gizmo and the forearm follows, and the
+ * export reopens with its skin. SKINSMITH_LOOK=1 saves screenshots to tmp/look-rig/.
+ */
+import { join } from 'node:path';
+import { WebIO } from '@gltf-transform/core';
+import type { Page } from '@playwright/test';
+import { staticMannequin, variantData } from '../test/skeleton/support/static-fixture.ts';
+import { loadInPage } from './export-helpers.ts';
+import { dropFiles, expect, test, waitForModel } from './fixtures.ts';
+import { pointerAway } from './paint-helpers.ts';
+import { difference, viewportPixels } from './pixels.ts';
+
+const VARIANT = { build: 'average', pose: 'A' } as const;
+const VERTICES = 3000;
+
+/** The mannequin's joint `name` (its built-in skeleton: where the markers belong). */
+function joint(name: string): [number, number, number] {
+  const data = variantData(VARIANT, VERTICES);
+  const i = data.jointNames.indexOf(name);
+  return [data.jointPositions[i * 3], data.jointPositions[i * 3 + 1], data.jointPositions[i * 3 + 2]];
+}
+
+/** Where each marker is clicked: on the mesh in front of the joint it stands for. */
+const MARKER_AT: Record<string, [number, number, number]> = {
+  chin: [0, 1.585, 0],
+  leftWrist: joint('LeftHand'),
+  leftElbow: joint('LeftForeArm'),
+  leftKnee: joint('LeftLeg'),
+  groin: [0, 0.87, 0],
+  rightWrist: joint('RightHand'),
+  rightElbow: joint('RightForeArm'),
+  rightKnee: joint('RightLeg'),
+};
+
+/** With SKINSMITH_LOOK=1: screenshots at 1280×720 and 1440×900 (the view is put back after). */
+async function look(page: Page, name: string): Promise<void> {
+  if (!process.env.SKINSMITH_LOOK) return;
+  const dir = join(import.meta.dirname, '..', 'tmp', 'look-rig');
+  await page.screenshot({ path: join(dir, `${name}-1280.png`) });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const front = page.getByRole('button', { name: 'Front view' });
+  if (await front.isVisible()) await front.click();
+  await page.evaluate(() => window.skinsmith.frame());
+  await page.screenshot({ path: join(dir, `${name}-1440.png`) });
+  await page.setViewportSize({ width: 1280, height: 720 });
+  if (await front.isVisible()) await front.click();
+  await page.evaluate(() => window.skinsmith.frame());
+}
+
+test('rig a static mannequin from eight clicked markers, bend its elbow, export and reopen it', async ({
+  editor: page,
+}) => {
+  test.setTimeout(180_000);
+  const bytes = await new WebIO().writeBinary(staticMannequin(VARIANT, VERTICES));
+  await dropFiles(page, [{ name: 'Statue.glb', bytes }]);
+  await waitForModel(page, 'Statue.glb');
+  expect((await page.evaluate(() => window.skinsmith.stats())).skins).toBe(0);
+
+  // A static mesh: the Rig panel opens by itself with the markers guessed and the skeleton fitted.
+  const panel = page.getByRole('region', { name: 'Rig' });
+  await expect(panel).toBeVisible();
+  await expect(panel.getByTestId('rig-fit-status')).toContainText('Skeleton fitted in', { timeout: 60_000 });
+  expect(await page.evaluate(() => window.skinsmith.editor.rig.preview?.joints.length)).toBe(25);
+  await look(page, 'guessed');
+
+  // Click the eight markers, one side after the other (mirroring off: each is placed by hand).
+  await panel.getByLabel('Symmetric: place one side, the other mirrors').uncheck();
+  await panel.getByRole('button', { name: 'Place markers' }).click();
+  for (const [name, at] of Object.entries(MARKER_AT)) {
+    await expect(panel.locator(`[data-marker=${name}]`)).toHaveAttribute('aria-pressed', 'true');
+    const p = (await page.evaluate((q) => window.skinsmith.paint.toPage(q), at))!;
+    await page.mouse.click(p.x, p.y);
+    await expect(panel.locator(`[data-marker=${name}] .rig-state`)).toHaveText('placed');
+  }
+  await expect(panel.getByTestId('rig-fit-status')).toContainText('Skeleton fitted in');
+  const fitted = await page.evaluate(() => window.skinsmith.editor.rig.preview!);
+  expect(Object.values(fitted.markersFrom).every((f) => f === 'given')).toBe(true);
+  // The markers mean the limbs behind them: the elbow joint near the mannequin's own.
+  const elbow = fitted.joints.find((j) => j.name === 'LeftForeArm')!.position;
+  const truth = joint('LeftForeArm');
+  expect(Math.hypot(elbow[0] - truth[0], elbow[1] - truth[1], elbow[2] - truth[2])).toBeLessThan(0.04);
+
+  // A marker dragged: the skeleton refits as it moves.
+  const knee = (await page.evaluate((q) => window.skinsmith.paint.toPage(q), MARKER_AT.leftKnee))!;
+  const kneeBefore = fitted.joints.find((j) => j.name === 'LeftLeg')!.position[1];
+  await page.mouse.move(knee.x, knee.y);
+  await page.mouse.down();
+  await page.mouse.move(knee.x, knee.y + 6, { steps: 3 });
+  await page.mouse.move(knee.x, knee.y + 12, { steps: 3 });
+  await page.mouse.up();
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () => window.skinsmith.editor.rig.preview!.joints.find((j) => j.name === 'LeftLeg')!.position[1],
+      ),
+    )
+    .toBeLessThan(kneeBefore - 0.01);
+  await look(page, 'markers');
+
+  // Rig: one undo step, every vertex weighted, the template's joints.
+  await panel.getByRole('button', { name: 'Rig and auto-bind' }).click();
+  await expect(panel.getByRole('status')).toContainText('Rigged with 25 joints', { timeout: 120_000 });
+  const stats = await page.evaluate(() => window.skinsmith.stats());
+  expect(stats.skins).toBe(1);
+  expect(stats.skinnedVertices).toBe(stats.vertices);
+  expect(await page.evaluate(() => window.skinsmith.editor.history.undoCount)).toBe(1);
+  await look(page, 'rigged');
+
+  // Pose mode: the gizmo on the left elbow, a drag round its ring, and the forearm moves.
+  await page.keyboard.press('r');
+  await page.evaluate(() => window.skinsmith.selectJoint('LeftForeArm'));
+  await pointerAway(page);
+  const before = await viewportPixels(page);
+  const gizmo = (await page.evaluate(() => window.skinsmith.pose.gizmo()))!;
+  const [, ring] = Object.entries(gizmo.rings).sort((a, b) => b[1].facing - a[1].facing)[0];
+  const top = ring.points.reduce((a, b) => (b.y < a.y ? b : a));
+  const c = gizmo.center;
+  const r = Math.hypot(top.x - c.x, top.y - c.y);
+  const a0 = Math.atan2(top.y - c.y, top.x - c.x);
+  await page.mouse.move(top.x, top.y);
+  await page.mouse.down();
+  for (let i = 1; i <= 12; i++) {
+    const a = a0 - (((60 * Math.PI) / 180) * i) / 12;
+    await page.mouse.move(c.x + r * Math.cos(a), c.y + r * Math.sin(a));
+  }
+  await page.mouse.up();
+  const rotation = await page.evaluate(() => window.skinsmith.pose.getJointRotation('LeftForeArm'));
+  expect(Math.max(...rotation.map(Math.abs))).toBeGreaterThan(20);
+  await pointerAway(page);
+  const after = await viewportPixels(page);
+  expect(difference(before, after)).toBeGreaterThan(0.002);
+  // The hand went with the forearm: its skinned position moved.
+  const moved = await page.evaluate(() => {
+    const drawn = window.skinsmith.shownMesh().map((s) => s.drawn);
+    const model = window.skinsmith.editor.requireModel();
+    const prim = model.primitives[0];
+    const skin = model.skins[prim.skins[0]];
+    const hand = skin.joints.indexOf(window.skinsmith.editor.resolveJoint('LeftHand'));
+    const p = drawn[0];
+    let worst = 0;
+    for (let v = 0; v < prim.weights.vertexCount; v++) {
+      if (prim.weights.weightOf(v, hand) < 0.9) continue;
+      worst = Math.max(
+        worst,
+        Math.hypot(
+          p[v * 3] - prim.positions[v * 3],
+          p[v * 3 + 1] - prim.positions[v * 3 + 1],
+          p[v * 3 + 2] - prim.positions[v * 3 + 2],
+        ),
+      );
+    }
+    return worst;
+  });
+  expect(moved).toBeGreaterThan(0.05);
+  await look(page, 'bent');
+
+  // Export, and the export reopens with its skin and joints.
+  const exported = await page.evaluate(async () => {
+    const r = await window.skinsmith.export();
+    return { errors: r.validation.errors, bytes: Array.from(r.bytes!) };
+  });
+  expect(exported.errors).toBe(0);
+  await loadInPage(page, Uint8Array.from(exported.bytes), 'Rigged.glb');
+  await waitForModel(page, 'Rigged.glb');
+  const reopened = await page.evaluate(() => ({
+    stats: window.skinsmith.stats(),
+    names: window.skinsmith.joints().map((j) => j.name),
+  }));
+  expect(reopened.stats.skins).toBe(1);
+  expect(reopened.stats.skinnedVertices).toBe(reopened.stats.vertices);
+  expect(reopened.names).toContain('LeftForeArm');
+  expect(reopened.names).toContain('HeadTop_End');
+  await expect(panel).toBeHidden();
+});

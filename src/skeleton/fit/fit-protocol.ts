@@ -1,0 +1,76 @@
+/**
+ * The messages between the fit client and its worker, and the worker's side as a plain function
+ * (so it runs, and is tested, without a Worker). The worker keeps the last body it prepared
+ * (frame, solid, medial tree) under the key the client gave its mesh, so markers dragged live
+ * refit in milliseconds: only the first fit of a mesh sends the mesh and pays for the solid.
+ */
+import type { JobResponse } from '../../worker/worker-job.ts';
+import type { FitMesh } from './fit-mesh.ts';
+import {
+  type FitSkeletonOptions,
+  type FittedSkeleton,
+  fitChainSkeleton,
+  fitHumanoidSkeleton,
+  type PreparedBody,
+  prepareBody,
+} from './fit-skeleton.ts';
+
+/** Fit options that cross the worker boundary (plain data). */
+export type FitWireOptions = Omit<FitSkeletonOptions, 'front'>;
+
+/** Client → worker. */
+export interface FitRequest {
+  type: 'fit';
+  id: number;
+  /** Names the mesh: the worker keeps the body prepared for the last key. */
+  key: number;
+  /** The mesh, when the worker may not have it (a new key). */
+  mesh: FitMesh | null;
+  options: FitWireOptions;
+}
+
+/** Worker → client. */
+export type FitResponse = JobResponse<{ fitted: FittedSkeleton }>;
+
+/** The worker's memory: the last prepared body and its key. */
+export interface FitCache {
+  key: number;
+  resolution: number | undefined;
+  body: PreparedBody | null;
+}
+
+/** A fresh cache. */
+export function fitCache(): FitCache {
+  return { key: -1, resolution: undefined, body: null };
+}
+
+/** Runs one request against `cache` and posts the fitted skeleton, or the error (name and message). */
+export function handleFitRequest(
+  request: FitRequest,
+  post: (message: FitResponse) => void,
+  cache: FitCache,
+): void {
+  const { id } = request;
+  try {
+    if (cache.key !== request.key || cache.resolution !== request.options.resolution || !cache.body) {
+      if (!request.mesh) throw new Error('the fit worker lost the mesh; fit again');
+      cache.body = prepareBody(request.mesh, { resolution: request.options.resolution });
+      cache.key = request.key;
+      cache.resolution = request.options.resolution;
+    }
+    post({ type: 'progress', id, fraction: 0.8 });
+    const o = request.options;
+    const fitted =
+      (o.template ?? 'humanoid') === 'chain'
+        ? fitChainSkeleton(cache.body, o.chain ?? failNoChain())
+        : fitHumanoidSkeleton(cache.body, o);
+    post({ type: 'done', id, fitted });
+  } catch (err) {
+    const e = err instanceof Error ? err : new Error(String(err));
+    post({ type: 'error', id, name: e.name, message: e.message });
+  }
+}
+
+function failNoChain(): never {
+  throw new RangeError('the chain template needs its two ends');
+}
