@@ -121,8 +121,10 @@ function splitByObject(
   const inSkin = new Set(joints);
   const own = (p: number): Set<number> | null => {
     const w = model.primitives[p].weights;
+    // A part bound with the group may have a skin of its own (a subset of the group's joints).
+    const ids = model.skins[model.primitives[p].skins[0]].joints;
     const out = new Set<number>();
-    for (let i = 0; i < w.weights.length; i++) if (w.weights[i] > 0) out.add(joints[w.joints[i]]);
+    for (let i = 0; i < w.weights.length; i++) if (w.weights[i] > 0) out.add(ids[w.joints[i]]);
     if (out.size === 0) return null;
     const stack = [...out];
     while (stack.length) {
@@ -188,7 +190,23 @@ export function bindGroupsOfModel(model: SkinnedModel): ModelBindGroup[] {
     group.prims.push(p);
     bySkins.set(key, group);
   });
-  const groups = [...bySkins.values()].flatMap(({ skin, prims }) =>
+  // A part whose skin lists a subset of another part's joints (trousers: spine, hips and legs;
+  // the body: every joint) binds with it: one voxel solid for the whole body (a part alone is an
+  // open shell), each part's weights then folded onto the joints its own skin has.
+  const bySize = [...bySkins.values()].sort(
+    (a, b) => model.skins[b.skin].joints.length - model.skins[a.skin].joints.length,
+  );
+  for (let i = bySize.length - 1; i > 0; i--) {
+    const small = new Set(model.skins[bySize[i].skin].joints);
+    const host = bySize.slice(0, i).find((g) => {
+      const big = new Set(model.skins[g.skin].joints);
+      return [...small].every((id) => big.has(id));
+    });
+    if (!host) continue;
+    host.prims.push(...bySize[i].prims);
+    bySize.splice(i, 1);
+  }
+  const groups = bySize.flatMap(({ skin, prims }) =>
     splitByObject(model, skin, prims).map((g) => ({ skin, ...g })),
   );
   const inv = new Float64Array(16);
@@ -240,9 +258,10 @@ export function bindGroupsOfModel(model: SkinnedModel): ModelBindGroup[] {
     const meshToWorld = prims.map((p) => {
       const own = model.skins[model.primitives[p].skins[0]];
       if (own === ref) return null;
-      // Same joint in both skins: inverse(IBM_ref) · IBM_own maps own mesh space to ref's.
-      const j = own.joints.indexOf(jointIds[0]);
-      invertAffine(ref.inverseBindMatrices, 0, inv);
+      // A joint of both skins: inverse(IBM_ref) · IBM_own maps own mesh space to ref's.
+      const r = jointIds.findIndex((id) => own.joints.includes(id));
+      const j = own.joints.indexOf(jointIds[r]);
+      invertAffine(ref.inverseBindMatrices, r * 16, inv);
       const out = new Float64Array(16);
       for (let c = 0; c < 4; c++) {
         for (let r = 0; r < 4; r++) {
@@ -255,7 +274,7 @@ export function bindGroupsOfModel(model: SkinnedModel): ModelBindGroup[] {
     });
     const jointMaps = prims.map((p) => {
       const own = model.skins[model.primitives[p].skins[0]];
-      return Int32Array.from(jointIds, (id) => own.joints.indexOf(id));
+      return Int32Array.from(jointIds, (id) => jointInSkin(model, own.joints, id));
     });
     return {
       input: {
@@ -274,8 +293,22 @@ export function bindGroupsOfModel(model: SkinnedModel): ModelBindGroup[] {
 }
 
 /**
+ * The index in `skin` (joint ids) of joint `id`, or of its nearest ancestor the skin lists (a part
+ * bound with a larger skin takes the weight of a joint it lacks on that joint's parent), or 0.
+ */
+function jointInSkin(model: SkinnedModel, skin: readonly number[], id: number): number {
+  const seen = new Set<number>();
+  for (let j = id; j >= 0 && !seen.has(j); j = model.joints.get(j)?.parent ?? -1) {
+    seen.add(j);
+    const i = skin.indexOf(j);
+    if (i >= 0) return i;
+  }
+  return 0;
+}
+
+/**
  * Maps weights from input joint indices to a primitive's skin joint indices (`map`), in
- * canonical slot order. Joints missing from the skin (-1) cannot occur for grouped skins.
+ * canonical slot order (joints mapped to one are merged).
  */
 export function remapJoints(weights: SkinWeights, map: Int32Array): SkinWeights {
   const out = new SkinWeights(weights.vertexCount, weights.influences);

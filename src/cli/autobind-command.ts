@@ -1,11 +1,13 @@
 import type { Document } from '@gltf-transform/core';
 import { type AutobindOptions, autobind } from '../bind/autobind.ts';
+import type { BindReportItem } from '../bind/bind-report.ts';
 import { bindGroupsOfModel, remapJoints } from '../bind/model-input.ts';
-import { bindFindings } from '../editor/bind-findings.ts';
+import { modelFindings } from '../editor/bind-findings.ts';
 import { createSkinFromNodes } from '../gltf/create-skin.ts';
 import { readDocument } from '../gltf/read-document.ts';
 import { skeletonRootCandidates } from '../gltf/skeleton-nodes.ts';
 import { buildSkinnedModel } from '../gltf/skinned-model.ts';
+import type { SkinWeights } from '../skin/skin-weights.ts';
 import { type Command, toJson } from './command.ts';
 import { EXPORT_OPTION_SPECS, exportAndWrite, exportOptions, exportOutcome } from './export-command.ts';
 import { expectPositional, parseArgs } from './parse-args.ts';
@@ -112,8 +114,10 @@ export const autobindCommand: Command = {
     const model = buildSkinnedModel(document, { influences: options.maxInfluences });
     const t0 = performance.now();
     const outside = new Set<string>();
-    const findings: string[] = [];
-    for (const group of bindGroupsOfModel(model)) {
+    const groups = bindGroupsOfModel(model);
+    const reports: BindReportItem[][] = [];
+    const weightsOf: SkinWeights[][] = [];
+    for (const group of groups) {
       // The created skin's root is its first joint.
       const excludeRoot = createdRoot !== null && args.options.has('exclude-root');
       const input = excludeRoot
@@ -128,8 +132,10 @@ export const autobindCommand: Command = {
       });
       for (const j of result.stats.outsideJoints)
         outside.add(model.joints.get(group.jointIds[j])?.name ?? `#${j}`);
-      for (const f of bindFindings(model, group, result.report)) findings.push(f.message);
+      reports.push(result.report);
+      weightsOf.push(result.weights);
     }
+    const findings = modelFindings(model, groups, reports, weightsOf).map((f) => f.message);
     const bindMs = performance.now() - t0;
     const outcome = await exportAndWrite(model, input, exportWith, out, args.options);
     const { result, written } = outcome;

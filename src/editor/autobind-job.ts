@@ -16,11 +16,12 @@
  */
 import { type AutobindInput, type AutobindResult, type AutobindStats, autobind } from '../bind/autobind.ts';
 import type { AutobindWireOptions } from '../bind/autobind-protocol.ts';
+import type { BindReportItem } from '../bind/bind-report.ts';
 import { bindGroupsOfModel, type ModelBindGroup, remapJoints } from '../bind/model-input.ts';
 import type { SkinnedModel } from '../gltf/skinned-model.ts';
 import { PatchRecorder } from '../history/patch-recorder.ts';
 import { SkinWeights } from '../skin/skin-weights.ts';
-import { type BindFinding, bindFindings } from './bind-findings.ts';
+import { type BindFinding, modelFindings } from './bind-findings.ts';
 import type { Editor } from './editor.ts';
 
 /** What an auto-bind job reads and writes of the editor. */
@@ -185,7 +186,8 @@ export function runAutobind(
   const run = async (): Promise<EditorAutobindStats> => {
     const results = new Map<number, SkinWeights>();
     const groupStats: AutobindStats[] = [];
-    const findings: BindFinding[] = [];
+    const reports: BindReportItem[][] = [];
+    const weightsOf: SkinWeights[][] = [];
     let done = 0;
     for (const [g, group] of groups.entries()) {
       const req = groupRequest(editor, group, selected);
@@ -215,12 +217,14 @@ export function runAutobind(
       if (cancelled) throw aborted();
       done += sizes[g];
       groupStats.push(result.stats);
-      findings.push(...bindFindings(model, group, result.report));
+      reports.push(result.report);
+      weightsOf.push(result.weights);
       group.primitives.forEach((p, k) => {
         results.set(p, widen(remapJoints(result.weights[k], group.jointMaps[k]), slots));
       });
     }
     if (editor.model !== model) throw aborted();
+    const findings = modelFindings(model, groups, reports, weightsOf);
     let changedVertices: number;
     if (options.layer === 'new') {
       // The new layer and the weights in it: one step.

@@ -6,6 +6,7 @@
 import type { BindReportItem } from '../bind/bind-report.ts';
 import type { ModelBindGroup } from '../bind/model-input.ts';
 import type { SkinnedModel } from '../gltf/skinned-model.ts';
+import type { SkinWeights } from '../skin/skin-weights.ts';
 
 /** One finding of a bind. */
 export interface BindFinding {
@@ -42,4 +43,26 @@ export function bindFindings(
     else message = `${name(it.joint)} holds ${percent(it.ratio)} of the weight ${name(it.other)} holds.`;
     return { kind: it.kind, joint, other, primitive, vertex, message };
   });
+}
+
+/**
+ * Findings of every bind group of a model, as one report: a character of several parts binds
+ * each skin's joints apart, and a joint one part leaves without weight (the trousers' skin lists
+ * the spine) is not unweighted when another part weights it. `results[g]` are group g's weights.
+ */
+export function modelFindings(
+  model: SkinnedModel,
+  groups: readonly ModelBindGroup[],
+  reports: readonly (readonly BindReportItem[])[],
+  results: readonly (readonly SkinWeights[])[],
+): BindFinding[] {
+  const weighted = new Set<number>();
+  groups.forEach((group, g) => {
+    for (const sw of results[g])
+      for (let i = 0; i < sw.weights.length; i++)
+        if (sw.weights[i] > 0) weighted.add(group.jointIds[sw.joints[i]]);
+  });
+  return groups
+    .flatMap((group, g) => bindFindings(model, group, reports[g]))
+    .filter((f) => f.kind !== 'unweighted' || !weighted.has(f.joint));
 }

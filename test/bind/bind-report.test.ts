@@ -8,8 +8,9 @@ import { autobind } from '../../src/bind/autobind.ts';
 import { type BindReportInput, bindReport } from '../../src/bind/bind-report.ts';
 import { bindGroupsOfModel, type ModelBindGroup, remapJoints } from '../../src/bind/model-input.ts';
 import { buildMannequin, mannequinToDocument } from '../../src/character/index.ts';
+import { modelFindings } from '../../src/editor/bind-findings.ts';
 import { buildSkinnedModel, type SkinnedModel } from '../../src/gltf/skinned-model.ts';
-import type { SkinWeights } from '../../src/skin/skin-weights.ts';
+import { SkinWeights } from '../../src/skin/skin-weights.ts';
 import { EXPORTER_CONVENTIONS, exportedAs } from '../support/exporter-fixtures.ts';
 
 /** The fingered mannequin (Mixamo names, HeadTop_End, finger tips, Toe_End) as a loaded file. */
@@ -173,15 +174,71 @@ describe('auto-bind on every exporter convention', () => {
 
   it.each(withBindPose)('%s: end joints unweighted, the report clean', (convention) => {
     const m = buildSkinnedModel(exportedAs(convention), { influences: 4 });
-    for (const g of bindGroupsOfModel(m)) {
+    const groups = bindGroupsOfModel(m);
+    const results = groups.map((g) => {
       const jointNames = g.jointIds.map((id) => m.joints.get(id)?.name ?? '');
-      expect(g.input.joints.filter((j) => j.end).length).toBe(3); // HeadTop_End, two Toe_End
+      // HeadTop_End and the Toe_Ends, as far as the group's skin lists them.
+      const ends = g.input.joints.flatMap((j, i) => (j.end ? [jointNames[i]] : []));
+      expect(ends).toEqual(jointNames.filter((n) => n.endsWith('_End')));
+      expect(ends.length).toBeGreaterThanOrEqual(2);
       const result = autobind(g.input);
-      expect(result.report).toEqual([]);
       result.weights.forEach((sw) => {
         for (let i = 0; i < sw.weights.length; i++)
           if (sw.weights[i] > 0) expect(jointNames[sw.joints[i]]).not.toMatch(/_End$/);
       });
+      return result;
+    });
+    // One report over every part: a joint one part's skin lists but another part weights is fine.
+    const findings = modelFindings(
+      m,
+      groups,
+      results.map((r) => r.report),
+      results.map((r) => r.weights),
+    );
+    expect(findings).toEqual([]);
+  });
+
+  it('garment-parts: body, shirt and trousers bind as one body, the trousers folded onto their own skin', () => {
+    const m = buildSkinnedModel(exportedAs('garment-parts'), { influences: 4 });
+    const groups = bindGroupsOfModel(m);
+    // The trousers' skin lists a subset of the body's joints: one group, one voxel solid.
+    expect(groups.length).toBe(1);
+    const [g] = groups;
+    expect(g.primitives.length).toBe(m.primitives.length);
+    for (const map of g.jointMaps) for (const j of map) expect(j).toBeGreaterThanOrEqual(0);
+    const result = autobind(g.input);
+    const trousers = g.primitives.findIndex((p) => m.primitives[p].mesh.getName().includes('Trousers'));
+    expect(trousers).toBeGreaterThanOrEqual(0);
+    const own = m.skins[m.primitives[g.primitives[trousers]].skins[0]].joints;
+    const sw = remapJoints(result.weights[trousers], g.jointMaps[trousers]);
+    const byJoint = new Map<string, number>();
+    for (let i = 0; i < sw.weights.length; i++) {
+      if (sw.weights[i] < 0.5) continue;
+      const name = m.joints.get(own[sw.joints[i]])?.name ?? '';
+      byJoint.set(name, (byJoint.get(name) ?? 0) + 1);
     }
+    // Alone, an open shell, every leg bone fell outside it and the trousers went to the Hips.
+    expect(byJoint.get('LeftUpLeg') ?? 0).toBeGreaterThan(50);
+    expect(byJoint.get('RightLeg') ?? 0).toBeGreaterThan(50);
+  });
+
+  it('the report over several groups drops a joint one group leaves without weight when another weights it', () => {
+    const m = buildSkinnedModel(exportedAs('garment-parts'), { influences: 4 });
+    const [g] = bindGroupsOfModel(m);
+    const result = autobind(g.input);
+    const spine = g.jointIds.findIndex((id) => m.joints.get(id)?.name === 'Spine');
+    const item = {
+      kind: 'unweighted' as const,
+      joint: spine,
+      other: -1,
+      vertices: 0,
+      ratio: 0,
+      primitive: -1,
+      vertex: -1,
+    };
+    const empty = result.weights.map((w) => new SkinWeights(w.vertexCount, w.influences));
+    // Alone, the group that weighted nothing reports Spine; beside one that weights it, no more.
+    expect(modelFindings(m, [g], [[item]], [empty]).map((f) => f.kind)).toEqual(['unweighted']);
+    expect(modelFindings(m, [g, g], [[item], []], [empty, result.weights])).toEqual([]);
   });
 });
