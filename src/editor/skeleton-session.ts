@@ -15,31 +15,16 @@
  * of the file's rest pose, as drawn. A refused edit (unknown joint, a cycle, the only root…)
  * throws a SkeletonEditError and changes nothing.
  */
-import type { Node } from '@gltf-transform/core';
-import {
-  type AppliedSkeletonEdit,
-  applySkeletonEdit,
-  jointResolver,
-  type SkeletonEditReport,
-} from '../skeleton/apply-skeleton-edit.ts';
-import { copyModel } from '../skeleton/copy-model.ts';
+import { jointResolver, type SkeletonEditReport } from '../skeleton/apply-skeleton-edit.ts';
 import { decompose, type Mat4, NodeWorlds, type TRS, transformPoint } from '../skeleton/frames.ts';
-import { mirrorEdit } from '../skeleton/mirror-edit.ts';
 import type { ChildrenMode } from '../skeleton/move-joint.ts';
-import {
-  type JointRef,
-  type Quat,
-  type SkeletonEdit,
-  type Vec3,
-  withNodeRefs,
-} from '../skeleton/skeleton-edit.ts';
-import { writeWeightsToDocument } from '../skeleton/write-weights.ts';
-import { SkinWeights } from '../skin/skin-weights.ts';
+import type { JointRef, Quat, SkeletonEdit, Vec3 } from '../skeleton/skeleton-edit.ts';
 import type { Editor } from './editor.ts';
 import { Emitter } from './emitter.ts';
+import { runSkeletonEdits, shownPose } from './skeleton-batch.ts';
 import { SkeletonDrag } from './skeleton-drag.ts';
 import { aimRotation, rollRotation } from './skeleton-frames.ts';
-import { captureSlot, carrySlot, installSlot, type SkeletonSlot } from './skeleton-slots.ts';
+import { captureSlot, installSlot } from './skeleton-slots.ts';
 
 export type { SkeletonEditReport } from '../skeleton/apply-skeleton-edit.ts';
 export type { SkeletonEdit } from '../skeleton/skeleton-edit.ts';
@@ -260,7 +245,7 @@ export class SkeletonSession {
     rotations: Record<string, Quat>;
     translations?: Record<string, Vec3>;
   }): SkeletonEditReport[] {
-    return this.apply({ op: 'bindPose', ...(pose ?? this.currentPose()) }, undefined, true);
+    return this.apply({ op: 'bindPose', ...(pose ?? shownPose(this.editor)) }, undefined, true);
   }
 
   /**
@@ -279,7 +264,12 @@ export class SkeletonSession {
       : [edits as SkeletonEdit];
     this.editor.paintSessionEnd();
     const before = captureSlot(this.editor);
-    const result = this.run(before, list);
+    const result = runSkeletonEdits(
+      this.editor,
+      before,
+      list,
+      this.xMirror ? (id) => this.partner(id) : null,
+    );
     if (!result) return [];
     const { slot, reports } = result;
     if (resetPose) slot.pose = {};
@@ -331,87 +321,4 @@ export class SkeletonSession {
       return this.editor.resolveJoint(Number(joint.slice(1)));
     return this.editor.resolveJoint(joint);
   }
-
-  /** Runs edits on a copy; null when none changed anything. */
-  private run(
-    before: SkeletonSlot,
-    list: readonly SkeletonEdit[],
-  ): { slot: SkeletonSlot; reports: SkeletonEditReport[] } | null {
-    let work = copyModel(before.model);
-    // Joints are named by what they are at the start ('#N' of the copy's nodes), so a mirrored or
-    // later edit still finds them after a deletion renumbers the nodes.
-    const start: readonly Node[] = work.document.getRoot().listNodes();
-    const worlds = new NodeWorlds(work.document);
-    const expanded = list.flatMap((edit) => {
-      const mirrored = this.xMirror ? mirrorEdit(edit, (id) => this.partner(id), worlds) : null;
-      return mirrored ? [edit, mirrored] : [edit];
-    });
-    let layers = before.model === this.editor.model ? this.editor.layers.snapshot() : null;
-    let remap = (id: number) => id;
-    let locked = new Set(before.locks);
-    const reports: SkeletonEditReport[] = [];
-    let changed = false;
-    let weightsMoved = false;
-    for (const edit of expanded) {
-      const applied: AppliedSkeletonEdit = applySkeletonEdit(work, withNodeRefs(edit), {
-        resolve: jointResolver(work, start),
-        locked,
-      });
-      work = applied.model;
-      reports.push(applied.report);
-      changed ||= applied.report.changed;
-      weightsMoved ||= applied.weightEdits.length > 0;
-      if (layers && applied.weightEdits.length) layers = replayOnLayers(layers, work, applied);
-      const step = applied.remap;
-      if (step) {
-        const prev = remap;
-        remap = (id) => {
-          const m = prev(id);
-          return m < 0 ? -1 : step(m);
-        };
-        locked = new Set([...locked].map(step).filter((id) => id >= 0));
-      }
-    }
-    if (!changed) return null;
-    if (weightsMoved) writeWeightsToDocument(work);
-    if (layers) this.editor.layers.seed(work, layers);
-    const last = [...reports].reverse().find((r) => r.joint !== null)?.joint?.id;
-    return { slot: carrySlot(before, work, remap, last ?? undefined), reports };
-  }
-
-  /** The pose shown now as absolute local rotations (and clip translations) by joint id. */
-  private currentPose(): { rotations: Record<string, Quat>; translations: Record<string, Vec3> } {
-    const pose = this.editor.pose;
-    const rotations: Record<string, Quat> = {};
-    const translations: Record<string, Vec3> = {};
-    if (pose.shown === 'rest') return { rotations, translations };
-    const { nodeIds, trs } = pose.nodeTransforms();
-    const model = this.editor.requireModel();
-    nodeIds.forEach((id, s) => {
-      if (!model.joints.has(id)) return;
-      const node = model.joints.get(id)!.node;
-      const r = [trs[s * 10 + 3], trs[s * 10 + 4], trs[s * 10 + 5], trs[s * 10 + 6]] as Quat;
-      const t = [trs[s * 10], trs[s * 10 + 1], trs[s * 10 + 2]] as Vec3;
-      if (r.some((v, k) => v !== node.getRotation()[k])) rotations[`#${id}`] = r;
-      if (t.some((v, k) => v !== node.getTranslation()[k])) translations[`#${id}`] = t;
-    });
-    return { rotations, translations };
-  }
-}
-
-/** The edit's weight change replayed on the base and every layer of a saved stack (copies). */
-function replayOnLayers(
-  saved: NonNullable<ReturnType<Editor['layers']['snapshot']>>,
-  model: { primitives: { weights: SkinWeights }[] },
-  applied: AppliedSkeletonEdit,
-) {
-  const wrap = (p: number, part: { joints: Uint16Array; weights: Float32Array }) => {
-    const like = model.primitives[p].weights;
-    return new SkinWeights(like.vertexCount, like.influences, part.joints, part.weights);
-  };
-  for (const { primitive, apply } of applied.weightEdits) {
-    apply(wrap(primitive, saved.base[primitive]));
-    for (const layer of saved.layers) apply(wrap(primitive, layer.parts[primitive]));
-  }
-  return saved;
 }
