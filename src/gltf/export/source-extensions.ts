@@ -14,6 +14,7 @@
  */
 import type { Document } from '@gltf-transform/core';
 import { ALL_EXTENSIONS } from '@gltf-transform/extensions';
+import { alignTextures } from './align-textures.ts';
 
 type Json = Record<string, unknown>;
 
@@ -117,6 +118,14 @@ export function editSourceJson(document: Document, edit: (json: Json) => void): 
   snap.required = snap.required.filter((n) => snap.used.includes(n));
 }
 
+/**
+ * The kept source JSON of `document` (see {@link editSourceJson} for what is kept), read only, or
+ * null when the source kept nothing: where a format that lives in extensions (VRM) is read.
+ */
+export function sourceJsonOf(document: Document): Readonly<Json> | null {
+  return snapshots.get(document)?.json ?? null;
+}
+
 /** The JSON pointer of KHR_animation_pointer channel `channel` of animation `animation` in the source, or null. */
 export function sourceChannelPointer(document: Document, animation: number, channel: number): string | null {
   const snap = snapshots.get(document);
@@ -151,6 +160,8 @@ export function restoreSourceExtensions(out: Json, document: Document): Restored
     for (const n of unknownKeys(from.extensions)) dropped.add(`${n} (${where})`);
   };
 
+  // Extensions that may name textures by index keep the source's textures[] (align-textures.ts).
+  if (snap.used.length > 0) alignTextures(src, out);
   copy(src, out);
   for (const key of ARRAYS) {
     const a = Array.isArray(src[key]) ? (src[key] as unknown[]) : [];
