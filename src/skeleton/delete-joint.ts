@@ -16,7 +16,7 @@ import { channelsOf, listNodeChannels, removeAnimation, removeChannel } from './
 import { NodeWorlds } from './frames.ts';
 import { keepSkinning, readInverseBinds, writeInverseBinds } from './inverse-binds.ts';
 import { mergeJointWeights } from './joint-weights.ts';
-import { remapSourceNodes } from './node-remap.ts';
+import { nodeRemovalRefusal, remapSourceNodes } from './node-remap.ts';
 import { reparentNode } from './reparent-node.ts';
 import { type EditOutcome, requireJoint, requireOwnWeights } from './skeleton-checks.ts';
 import { SkeletonEditError } from './skeleton-edit-error.ts';
@@ -62,6 +62,8 @@ export function deleteJoint(
   if (model.rootJoints.length === 1 && model.rootJoints[0] === joint)
     throw new SkeletonEditError(`"${name}" is the only root joint: it cannot be deleted.`);
   if (node.getMesh()) throw new SkeletonEditError(`"${name}" holds a mesh: delete or move the mesh first.`);
+  const guarded = nodeRemovalRefusal(doc, joint);
+  if (guarded) throw new SkeletonEditError(guarded);
   requireOwnWeights(model, joint, 'deleting it');
   const locked = options.locked ?? new Set<number>();
   if (locked.has(joint)) throw new SkeletonEditError(`"${name}" is locked: unlock it to delete it.`);
@@ -89,6 +91,7 @@ export function deleteJoint(
     );
   const before = new NodeWorlds(doc);
   const id = before.index;
+  const childrenBefore = new Set(node.listChildren());
   const all = listNodeChannels(doc);
   const notes: string[] = [];
   const skins = doc.getRoot().listSkins();
@@ -161,7 +164,9 @@ export function deleteJoint(
   if (fixed.length) notes.push(`skin root (skeleton) updated in ${fixed.join(', ')}`);
   const removed = id.get(node)!;
   const remap = (i: number) => (i < removed ? i : i === removed ? -1 : i - 1);
-  notes.push(...remapSourceNodes(doc, remap));
+  // Its children (re-parented by now) stand in for it where a format names chain roots (VRM 0.x springs).
+  const heirs = [...childrenBefore].map((c) => remap(id.get(c)!));
+  notes.push(...remapSourceNodes(doc, remap, (i) => (i === removed ? heirs : [])));
   node.dispose();
   keepSkinning(doc, before, new NodeWorlds(doc));
   const receiverAfter = receiver ? doc.getRoot().listNodes().indexOf(receiver) : -1;

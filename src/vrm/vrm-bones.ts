@@ -115,7 +115,8 @@ export function vrmBoneAncestors(bone: string): string[] {
       // Fingers: each joint under the one before it, the first under the hand.
       const m = /^(Thumb|Index|Middle|Ring|Little)(Metacarpal|Proximal|Intermediate|Distal)$/.exec(base);
       if (!m) return [];
-      const order = m[1] === 'Thumb' ? ['Metacarpal', 'Proximal', 'Distal'] : ['Proximal', 'Intermediate', 'Distal'];
+      const order =
+        m[1] === 'Thumb' ? ['Metacarpal', 'Proximal', 'Distal'] : ['Proximal', 'Intermediate', 'Distal'];
       const i = order.indexOf(m[2]);
       return i > 0 ? [s(`${m[1]}${order[i - 1]}`)] : [s('Hand')];
     }
@@ -124,9 +125,7 @@ export function vrmBoneAncestors(bone: string): string[] {
 
 /** VRM 0.x names the thumb's three bones Proximal, Intermediate, Distal; VRM 1.0 Metacarpal, Proximal, Distal. */
 export function vrm0BoneName(bone: string): string {
-  return bone
-    .replace(/ThumbProximal$/, 'ThumbIntermediate')
-    .replace(/ThumbMetacarpal$/, 'ThumbProximal');
+  return bone.replace(/ThumbProximal$/, 'ThumbIntermediate').replace(/ThumbMetacarpal$/, 'ThumbProximal');
 }
 
 /** The VRM 1.0 name of a VRM 0.x bone name. */

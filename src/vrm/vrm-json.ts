@@ -29,7 +29,8 @@ export function readVrm(json: Json): VrmInfo | null {
   const vrm1 = isObject(ext.VRMC_vrm) ? ext.VRMC_vrm : null;
   if (vrm1) {
     const meta = isObject(vrm1.meta) ? vrm1.meta : {};
-    const bones = isObject(vrm1.humanoid) && isObject(vrm1.humanoid.humanBones) ? vrm1.humanoid.humanBones : {};
+    const bones =
+      isObject(vrm1.humanoid) && isObject(vrm1.humanoid.humanBones) ? vrm1.humanoid.humanBones : {};
     const humanBones = new Map<string, number>();
     for (const [bone, value] of Object.entries(bones)) {
       if (isObject(value) && Number.isInteger(value.node)) humanBones.set(bone, value.node as number);
@@ -44,10 +45,16 @@ export function readVrm(json: Json): VrmInfo | null {
   const vrm0 = isObject(ext.VRM) ? ext.VRM : null;
   if (vrm0) {
     const meta = isObject(vrm0.meta) ? vrm0.meta : {};
-    const list = isObject(vrm0.humanoid) && Array.isArray(vrm0.humanoid.humanBones) ? vrm0.humanoid.humanBones : [];
+    const list =
+      isObject(vrm0.humanoid) && Array.isArray(vrm0.humanoid.humanBones) ? vrm0.humanoid.humanBones : [];
     const humanBones = new Map<string, number>();
     for (const value of list) {
-      if (isObject(value) && typeof value.bone === 'string' && Number.isInteger(value.node) && (value.node as number) >= 0)
+      if (
+        isObject(value) &&
+        typeof value.bone === 'string' &&
+        Number.isInteger(value.node) &&
+        (value.node as number) >= 0
+      )
         humanBones.set(vrm1BoneName(value.bone), value.node as number);
     }
     return {

@@ -118,8 +118,17 @@ function writeVrm1(j: Json, { node, body, bones, base, matcap }: Parts): void {
     },
     VRMC_springBone: {
       specVersion: '1.0',
-      colliders: [{ node: node('Head'), shape: { sphere: { offset: [0, 0.08, 0], radius: 0.1 } } }],
-      colliderGroups: [{ name: 'Head', colliders: [0] }],
+      colliders: [
+        { node: node('Head'), shape: { sphere: { offset: [0, 0.08, 0], radius: 0.1 } } },
+        {
+          node: node('LeftHandMiddle1'),
+          shape: { capsule: { offset: [0, 0, 0], radius: 0.02, tail: [0.05, 0, 0] } },
+        },
+      ],
+      colliderGroups: [
+        { name: 'Head', colliders: [0] },
+        { name: 'LeftFingers', colliders: [1] },
+      ],
       springs: [
         {
           name: 'Hair',
@@ -131,9 +140,16 @@ function writeVrm1(j: Json, { node, body, bones, base, matcap }: Parts): void {
             gravityDir: [0, -1, 0],
             dragForce: 0.4,
           })),
-          colliderGroups: [0],
+          colliderGroups: [0, 1],
         },
       ],
+    },
+  };
+  // A strand that follows the one above it (a rotation constraint).
+  j.nodes[node('Hair3')].extensions = {
+    VRMC_node_constraint: {
+      specVersion: '1.0',
+      constraint: { rotation: { source: node('Hair2'), weight: 0.5 } },
     },
   };
   j.nodes[node('LeftForeArmTwist')].extensions = {
@@ -196,8 +212,19 @@ function writeVrm0(j: Json, { node, body, bones, base, matcap }: Parts): void {
       },
       blendShapeMaster: {
         blendShapeGroups: [
-          { name: 'A', presetName: 'a', binds: [{ mesh, index: 0, weight: 100 }], materialValues: [], isBinary: false },
-          { name: 'Blink', presetName: 'blink', binds: [{ mesh, index: 1, weight: 100 }], materialValues: [] },
+          {
+            name: 'A',
+            presetName: 'a',
+            binds: [{ mesh, index: 0, weight: 100 }],
+            materialValues: [],
+            isBinary: false,
+          },
+          {
+            name: 'Blink',
+            presetName: 'blink',
+            binds: [{ mesh, index: 1, weight: 100 }],
+            materialValues: [],
+          },
         ],
       },
       secondaryAnimation: {
@@ -214,7 +241,9 @@ function writeVrm0(j: Json, { node, body, bones, base, matcap }: Parts): void {
             colliderGroups: [0],
           },
         ],
-        colliderGroups: [{ node: node('Head'), colliders: [{ offset: { x: 0, y: 0.08, z: 0 }, radius: 0.1 }] }],
+        colliderGroups: [
+          { node: node('Head'), colliders: [{ offset: { x: 0, y: 0.08, z: 0 }, radius: 0.1 }] },
+        ],
       },
       materialProperties: [
         {
@@ -298,16 +327,25 @@ export function vrmReadyMannequin(targetVertices: number): Document {
 
   // Textures: the base colour (also MToon's shade texture) and a matcap only MToon uses.
   const material = root.listMaterials()[0];
-  const baseTexture = doc.createTexture('Base').setImage(solidPng(200, 180, 170)).setMimeType('image/png');
+  const baseTexture = doc
+    .createTexture('Base')
+    .setImage(solidPng(200, 180, 170))
+    .setMimeType('image/png');
   material.setBaseColorTexture(baseTexture);
-  doc.createTexture('Matcap').setImage(solidPng(90, 110, 160)).setMimeType('image/png');
+  doc
+    .createTexture('Matcap')
+    .setImage(solidPng(90, 110, 160))
+    .setMimeType('image/png');
   // Every vertex needs a UV for the texture: a planar front projection.
   const uv = new Float32Array(n * 2);
   for (let v = 0; v < n; v++) {
     uv[v * 2] = P[v * 3] + 0.5;
     uv[v * 2 + 1] = 1 - P[v * 3 + 1] / 2;
   }
-  prim.setAttribute('TEXCOORD_0', doc.createAccessor('TEXCOORD_0').setType('VEC2').setArray(uv).setBuffer(buffer));
+  prim.setAttribute(
+    'TEXCOORD_0',
+    doc.createAccessor('TEXCOORD_0').setType('VEC2').setArray(uv).setBuffer(buffer),
+  );
   return doc;
 }
 
