@@ -129,12 +129,20 @@ function frontSurface(analysis: BodyAnalysis, p: Vec3): Vec3 {
   return q;
 }
 
-/** The roll reference of each humanoid joint: up for feet and toes, the palm for hands, else the front. */
+/**
+ * The roll reference of each humanoid joint, as Mixamo's skeleton rolls them (its X Bot's rest
+ * frames): the front for spine, head and legs; up for feet and toes; down and in for the
+ * clavicles and arms (straight down in a T-pose, toward the body for arms hanging down); the
+ * palm's normal for hands and fingers.
+ */
 function humanoidReference(template: readonly TemplateJoint[], palms: { left: Vec3; right: Vec3 }) {
+  const s = Math.SQRT1_2;
   return (i: number): Vec3 => {
     const name = template[i].name;
+    const left = name.startsWith('Left');
     if (/Foot|Toe/.test(name)) return [0, 1, 0];
-    if (/Hand/.test(name)) return name.startsWith('Left') ? palms.left : palms.right;
+    if (/Hand/.test(name)) return left ? palms.left : palms.right;
+    if (/Shoulder|Arm/.test(name)) return left ? [-s, -s, 0] : [s, -s, 0];
     return [0, 0, 1];
   };
 }

@@ -1,8 +1,8 @@
 /**
  * Joint frames along the bones: each joint's local +Y points at its main child (the next joint
  * of its chain), as Mixamo's and Blender's rigs do, and its roll is set by a reference
- * direction: the character's front for spine, arms and legs, up for the feet and toes, the
- * palm's normal for hands and fingers. Z is the reference made perpendicular to Y and X = Y × Z.
+ * direction per joint (the caller's: see fit-skeleton.ts for the humanoid's, Mixamo's rolls).
+ * Z is the reference made perpendicular to Y and X = Y × Z.
  * The same rule on a mirrored pair gives mirrored frames, so one local rotation bends the left
  * elbow and the right elbow the same way (mirrored).
  *

@@ -120,6 +120,65 @@ describe('fitSkeleton (humanoid)', () => {
     }
   });
 
+  it("rolls the joints as Mixamo's X Bot rests in the T-pose (so Mixamo clips turn them the same way)", () => {
+    const c = mannequinCase({ build: 'thin', pose: 'T' });
+    const fit = fitSkeleton(c.mesh, { fingers: 5 });
+    /** The world directions of a joint's local X, Y, Z. */
+    const axes = (name: string) => {
+      const [x, y, z, w] = fit.joints.find((j) => j.name === name)!.rotation;
+      return [
+        [1 - 2 * (y * y + z * z), 2 * (x * y + z * w), 2 * (x * z - y * w)],
+        [2 * (x * y - z * w), 1 - 2 * (x * x + z * z), 2 * (y * z + x * w)],
+        [2 * (x * z + y * w), 2 * (y * z - x * w), 1 - 2 * (x * x + y * y)],
+      ];
+    };
+    // X Bot's rest frames, world X, Y, Z of the local axes (its "r" matrices' columns).
+    const xbot: Record<string, number[][]> = {
+      LeftArm: [
+        [0, 0, -1],
+        [1, 0, 0],
+        [0, -1, 0],
+      ],
+      LeftForeArm: [
+        [0, 0, -1],
+        [1, 0, 0],
+        [0, -1, 0],
+      ],
+      RightForeArm: [
+        [0, 0, 1],
+        [-1, 0, 0],
+        [0, -1, 0],
+      ],
+      LeftHandMiddle1: [
+        [0, 0, -1],
+        [1, 0, 0],
+        [0, -1, 0],
+      ],
+      LeftUpLeg: [
+        [-1, 0, 0],
+        [0, -1, 0],
+        [0, 0, 1],
+      ],
+      RightLeg: [
+        [-1, 0, 0],
+        [0, -1, 0],
+        [0, 0, 1],
+      ],
+      LeftToeBase: [
+        [-1, 0, 0],
+        [0, 0, 1],
+        [0, 1, 0],
+      ],
+    };
+    for (const [name, expected] of Object.entries(xbot)) {
+      const got = axes(name);
+      for (let a = 0; a < 3; a++) {
+        const dot = got[a][0] * expected[a][0] + got[a][1] * expected[a][1] + got[a][2] * expected[a][2];
+        expect(dot, `${name} axis ${'XYZ'[a]}`).toBeGreaterThan(0.9);
+      }
+    }
+  });
+
   it('finds the body whichever way it faces and wherever it stands', () => {
     const c = mannequinCase({ build: 'thin', pose: 'T' });
     const base = fitSkeleton(c.mesh);
