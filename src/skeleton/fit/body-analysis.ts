@@ -113,6 +113,57 @@ function findCrotchRow(solid: BodySolid): number {
 /** How deep the mid-plane must be, against the deepest column near it, to be the pelvis. */
 const CROTCH_DEPTH = 0.7;
 
+/**
+ * Share of a row's mid-plane voxels that sit between two surfaces enclosed in the solid, one
+ * either side within `reach`: the legs' inner faces inside a skirt or a coat (the axis vote fills
+ * the garment, legs and all), not the flesh of a pelvis.
+ */
+function coveredShare(solid: BodySolid, row: number, reach: number): number {
+  const { nx, nz } = solid;
+  const mid = Math.floor(nx / 2);
+  const r = Math.ceil(reach / solid.h);
+  // A surface voxel deep inside the volume: a face enclosed by other material (the voxelizer
+  // marks both sides of every face, so a bare surface is never more than a voxel deep).
+  const enclosed = (i: number, k: number) => {
+    const c = solid.index(i, row, k);
+    return solid.surface[c] === 1 && solid.depth[c] >= 2.5;
+  };
+  let total = 0;
+  let covered = 0;
+  for (let k = 1; k < nz - 1; k++) {
+    const c = solid.index(mid, row, k);
+    if (!solid.solid[c]) continue;
+    total++;
+    // The gap between two faces: the mid-plane voxel is no face itself, and a face encloses it
+    // on either side.
+    if (solid.surface[c]) continue;
+    let left = false;
+    let right = false;
+    for (let d = 1; d <= r && !(left && right); d++) {
+      if (!left && mid - d > 0 && enclosed(mid - d, k)) left = true;
+      if (!right && mid + d < nx - 1 && enclosed(mid + d, k)) right = true;
+    }
+    if (left && right) covered++;
+  }
+  return total ? covered / total : 0;
+}
+
+/**
+ * A crotch found under a skirt's or coat's hem is the hem: the rows above it hold the legs' inner
+ * faces inside the filled garment. Walks up to the first row where they stop (the crotch under
+ * the garment); the row itself when the mid-plane above it is flesh.
+ */
+function crotchUnderCover(solid: BodySolid, row: number): number {
+  const reach = 0.06 * solid.height;
+  const top = rowOf(solid, 0.75 * solid.height);
+  const probe = Math.max(2, Math.round((0.04 * solid.height) / solid.h));
+  let share = 0;
+  for (let j = row + 2; j <= Math.min(top, row + probe); j++) share = Math.max(share, coveredShare(solid, j, reach));
+  if (share < 0.3) return row;
+  for (let j = row + 2; j < top; j++) if (coveredShare(solid, j, reach) < 0.1) return j;
+  return row;
+}
+
 /** Step 3: the slices of the torso and head upward from row `from` along the mid-line. */
 function midLineProfile(solid: BodySolid, from: number, z0: number, radius: number): (Slice | null)[] {
   const out: (Slice | null)[] = [];
@@ -131,7 +182,8 @@ export function analyseBody(solid: BodySolid): BodyAnalysis {
   const H = solid.top;
   const h = solid.h;
   // 1. Crotch.
-  const crotchRow = findCrotchRow(solid);
+  const hem = findCrotchRow(solid);
+  const crotchRow = hem >= 0 ? crotchUnderCover(solid, hem) : -1;
   const crotchY = crotchRow >= 0 ? solid.origin[1] + (crotchRow + 0.5) * h : 0.46 * H;
   // 2. Seed: the belly.
   const band0 = rowOf(solid, crotchY + 0.04 * (H - crotchY));

@@ -32,6 +32,8 @@ export class BodySolid {
   readonly origin: [number, number, number];
   /** 1 where solid, x fastest. */
   readonly solid: Uint8Array;
+  /** 1 where a triangle of the mesh passes (the surface voxels, part of the solid). */
+  readonly surface: Uint8Array;
   /** Distance (in voxels) from each solid voxel's centre to the nearest empty one's; 0 outside. */
   readonly depth: Float32Array;
   /** Lowest and highest solid height (canonical y of the voxel bottoms/tops). */
@@ -48,6 +50,16 @@ export class BodySolid {
     const solid = new Uint8Array(n);
     for (const c of grid.cells) solid[c] = 1;
     this.solid = solid;
+    const surface = new Uint8Array(n);
+    for (let w = 0; w < grid.surface.length; w++) {
+      let bits = grid.surface[w];
+      while (bits !== 0) {
+        const b = 31 - Math.clz32(bits & -bits);
+        surface[(w << 5) | b] = 1;
+        bits &= bits - 1;
+      }
+    }
+    this.surface = surface;
     const d2 = squaredDistanceTransform(solid, this.nx, this.ny, this.nz);
     const depth = new Float32Array(n);
     let lo = this.ny;

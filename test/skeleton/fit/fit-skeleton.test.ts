@@ -4,13 +4,15 @@
  * refusals for meshes that are no character.
  */
 import { describe, expect, it } from 'vitest';
+import { addGarmentNode, buildGarment } from '../../../src/character/index.ts';
 import { mirrorWorldPoint } from '../../../src/skeleton/fit/body-frame.ts';
 import type { FitMesh } from '../../../src/skeleton/fit/fit-mesh.ts';
+import { fitMeshOfDocument } from '../../../src/skeleton/fit/fit-mesh.ts';
 import { fitSkeleton } from '../../../src/skeleton/fit/fit-skeleton.ts';
 import { MARKER_NAMES, MarkerError, NotAHumanoidError } from '../../../src/skeleton/fit/markers.ts';
 import { humanoidTemplate } from '../../../src/skeleton/templates/humanoid.ts';
 import { ANATOMICAL, FITTED_NAMES, meshSolid } from '../../support/rig-quality.ts';
-import { mannequinCase } from '../support/static-fixture.ts';
+import { mannequinCase, staticMannequin, variantData } from '../support/static-fixture.ts';
 
 const dist = (a: readonly number[], b: readonly number[]) =>
   Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
@@ -49,6 +51,20 @@ describe('fitSkeleton (humanoid)', () => {
       expect(Object.values(fit.markersFrom).every((f) => f === 'guessed')).toBe(true);
     });
   }
+
+  it('finds the hips and thighs under a skirt and in trousers (the crotch the garment hides)', () => {
+    const c = mannequinCase({ build: 'average', pose: 'T' });
+    const data = variantData({ build: 'average', pose: 'T' });
+    for (const kind of ['skirt', 'trousers'] as const) {
+      const doc = staticMannequin({ build: 'average', pose: 'T' });
+      addGarmentNode(doc, buildGarment(kind, data));
+      const fit = fitSkeleton(fitMeshOfDocument(doc));
+      const e = errors(fit, c);
+      expect(e.mean, kind).toBeLessThan(0.025);
+      const hips = fit.joints.find((j) => j.name === 'Hips')!.position;
+      expect(Math.abs(hips[1] - c.joints.get('Hips')![1]), kind).toBeLessThan(0.05);
+    }
+  });
 
   it('names every joint as the template does, with fingers', () => {
     const c = mannequinCase({ build: 'average', pose: 'T' });
