@@ -1,7 +1,7 @@
 /**
  * Skeleton fitting benchmark (`npm run bench:rig [-- --no-bends] [--json out.json] [names…]`):
  * the shared humanoids stripped of skin and joints, and mannequins made in code (thin and
- * heavy, T- and A-pose), rigged without and with markers; the 15 anatomical joints against the
+ * heavy, T- and A-pose; two dressed), rigged without and with markers; the 15 anatomical joints against the
  * artist's (% of height), joints outside the mesh, and the bend distortion of the fitted rig
  * (auto-bound) against the artist's skeleton auto-bound the same way and against nearest-bone
  * weights on the fitted skeleton. See test/support/rig-quality.ts for the definitions.
@@ -38,6 +38,9 @@ const { values, positionals } = parseArgs({
 
 const cases: RigCase[] = [...(await sharedRigCases(values.models))];
 for (const v of MANNEQUIN_VARIANTS) cases.push(mannequinRigCase(v));
+// Dressed: a garment over the body hides its shape (a skirt or a coat hides the crotch).
+cases.push(mannequinRigCase({ build: 'average', pose: 'T' }, 8000, 'skirt'));
+cases.push(mannequinRigCase({ build: 'average', pose: 'A' }, 8000, 'coat'));
 const chosen = cases.filter((c) => !positionals.length || positionals.some((p) => c.name.includes(p)));
 const resolution = values.resolution ? Number(values.resolution) : undefined;
 

@@ -25,7 +25,10 @@ import { fillInterior } from '../../src/bind/fill-interior.ts';
 import { testBit, VoxelGrid } from '../../src/bind/voxel-grid.ts';
 import { voxelizeSurface } from '../../src/bind/voxelize-surface.ts';
 import {
+  addGarmentNode,
+  buildGarment,
   buildMannequinVariant,
+  type GarmentKind,
   type MannequinVariant,
   mannequinToDocument,
 } from '../../src/character/index.ts';
@@ -233,10 +236,20 @@ export async function sharedRigCases(modelsDir: string, only?: readonly string[]
   return out;
 }
 
-/** A mannequin variant as a rig case (its built-in joints are the artist's). */
-export function mannequinRigCase(variant: MannequinVariant, targetVertices = 8000): RigCase {
+/**
+ * A mannequin variant as a rig case (its built-in joints are the artist's), dressed in
+ * `garment` when given (a separate mesh over the body, as clothes are).
+ */
+export function mannequinRigCase(
+  variant: MannequinVariant,
+  targetVertices = 8000,
+  garment?: GarmentKind,
+): RigCase {
   const data = buildMannequinVariant(variant, targetVertices);
-  return caseOf(`mannequin ${variant.build} ${variant.pose}-pose`, mannequinToDocument(data), MIXAMO_LIKE);
+  const document = mannequinToDocument(data);
+  if (garment) addGarmentNode(document, buildGarment(garment, data));
+  const name = `mannequin ${variant.build} ${variant.pose}-pose${garment ? ` in a ${garment}` : ''}`;
+  return caseOf(name, document, MIXAMO_LIKE);
 }
 
 /** Per anatomical joint, fitted↔artist distance as % of the height; mean and max. */

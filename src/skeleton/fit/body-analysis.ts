@@ -158,7 +158,8 @@ function crotchUnderCover(solid: BodySolid, row: number): number {
   const top = rowOf(solid, 0.75 * solid.height);
   const probe = Math.max(2, Math.round((0.04 * solid.height) / solid.h));
   let share = 0;
-  for (let j = row + 2; j <= Math.min(top, row + probe); j++) share = Math.max(share, coveredShare(solid, j, reach));
+  for (let j = row + 2; j <= Math.min(top, row + probe); j++)
+    share = Math.max(share, coveredShare(solid, j, reach));
   if (share < 0.3) return row;
   for (let j = row + 2; j < top; j++) if (coveredShare(solid, j, reach) < 0.1) return j;
   return row;

@@ -7,7 +7,7 @@
  * user as markers to accept or drag.
  */
 import type { BodyAnalysis } from './body-analysis.ts';
-import { depthCentre, limbCentre } from './cross-section.ts';
+import { crossSection, depthCentre, limbCentre } from './cross-section.ts';
 import { type ArmReading, type LegReading, readArm, readLeg } from './limb-analysis.ts';
 
 type Vec3 = [number, number, number];
@@ -168,6 +168,13 @@ export function centreMarkers(analysis: BodyAnalysis, given: HumanoidMarkers): H
     }
     return c;
   };
+  // Across the limb only where the section is a limb's: inside a skirt or a coat the section is
+  // the whole filled garment, and the marker's own place across says more than its centroid.
+  const acrossLimb = (p: Vec3, axis: Vec3, radius: number): Vec3 => {
+    const section = crossSection(solid, p, axis, radius);
+    if (!section || section.open || section.radius > 0.07 * H) return p;
+    return limbCentre(solid, p, axis, radius);
+  };
   const out = {} as HumanoidMarkers;
   for (const name of MARKER_NAMES) out[name] = inside(name);
   out.chin = [0, out.chin[1], out.chin[2]];
@@ -179,14 +186,9 @@ export function centreMarkers(analysis: BodyAnalysis, given: HumanoidMarkers): H
     const fore = unit([out[w][0] - out[e][0], out[w][1] - out[e][1], out[w][2] - out[e][2]]);
     const sign = side === 'left' ? 1 : -1;
     const upper = unit([out[e][0] - sign * landmarks.chestHalfWidth, out[e][1] - landmarks.neck[1], 0]);
-    out[w] = limbCentre(solid, out[w], fore, 0.08 * H);
-    out[e] = limbCentre(
-      solid,
-      out[e],
-      unit([fore[0] + upper[0], fore[1] + upper[1], fore[2] + upper[2]]),
-      0.1 * H,
-    );
-    out[k] = limbCentre(solid, out[k], [0, 1, 0], 0.14 * H);
+    out[w] = acrossLimb(out[w], fore, 0.08 * H);
+    out[e] = acrossLimb(out[e], unit([fore[0] + upper[0], fore[1] + upper[1], fore[2] + upper[2]]), 0.1 * H);
+    out[k] = acrossLimb(out[k], [0, 1, 0], 0.14 * H);
   }
   return out;
 }
