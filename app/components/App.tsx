@@ -66,7 +66,7 @@ export function App() {
         {dragging && (
           <div className="drop-overlay">
             <div>
-              Drop a <b>.glb</b>, or a <b>.gltf</b> with its <b>.bin</b> and textures
+              Drop a <b>.glb</b> or <b>.vrm</b>, or a <b>.gltf</b> with its <b>.bin</b> and textures
             </div>
           </div>
         )}

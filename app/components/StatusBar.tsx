@@ -1,6 +1,7 @@
 import { editor } from '../editor-instance.ts';
 import { usePose } from '../pose/pose-store.ts';
 import { useUi } from '../store.ts';
+import { VrmBadge } from '../vrm/VrmBadge.tsx';
 import { Icon } from './Icon.tsx';
 
 const n = (v: number) => v.toLocaleString('en-US');
@@ -46,6 +47,7 @@ export function StatusBar() {
       </span>
       {model && (
         <>
+          <VrmBadge />
           <Stat name="vertices" value={model.vertexCount} label="vertices" one="vertex" />
           <Stat name="skinned" value={model.skinnedVertexCount} label="skinned" />
           <Stat name="joints" value={model.joints.size} label="joints" one="joint" />

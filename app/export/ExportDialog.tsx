@@ -17,6 +17,11 @@ const FORMATS: Option<ExportForm['format']>[] = [
     hint: 'JSON with its buffer and images beside it, downloaded as one .zip',
   },
 ];
+const VRM_FORMAT: Option<ExportForm['format']> = {
+  value: 'vrm',
+  label: 'VRM',
+  hint: 'The avatar as a .vrm (a GLB): humanoid map, spring bones, expressions and MToon kept, renumbered after skeleton edits',
+};
 const INFLUENCES: Option<ExportForm['maxInfluences']>[] = [
   { value: 4, label: '4', hint: 'JOINTS_0/WEIGHTS_0: what every engine reads' },
   { value: 8, label: '8', hint: 'Adds JOINTS_1/WEIGHTS_1: engines that read only the first set drop them' },
@@ -93,7 +98,7 @@ function OptionsForm({ disabled }: { disabled: boolean }) {
       <Choice
         legend="Format"
         name="format"
-        options={FORMATS}
+        options={editor.vrm ? [VRM_FORMAT, ...FORMATS] : FORMATS}
         value={form.format}
         onChange={(format) => setForm({ format })}
       />

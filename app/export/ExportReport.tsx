@@ -1,4 +1,5 @@
 import type { ComparedReport } from '../../src/gltf/export/compare-with-source.ts';
+import { describeVrm } from '../../src/vrm/vrm-json.ts';
 import { Icon } from '../components/Icon.tsx';
 import { editor } from '../editor-instance.ts';
 import { formatSize } from './format-size.ts';
@@ -97,6 +98,20 @@ export function ExportReport({ prepared }: { prepared: PreparedExport }) {
         {result.fixedSkeletons > 0 && (
           <Fact label="Fixed">
             {plural(result.fixedSkeletons, 'invalid skin.skeleton')} (the joints' root)
+          </Fact>
+        )}
+        {result.vrm && (
+          <Fact label="VRM">
+            <span data-testid="export-vrm" data-problems={result.vrm.problems.length}>
+              {describeVrm(result.vrm)}: {plural(result.vrm.humanBones.size, 'human bone')}
+              {result.vrm.problems.length === 0 ? (
+                ', consistent'
+              ) : (
+                <span className="warning" title={result.vrm.problems.join('\n')}>
+                  , {plural(result.vrm.problems.length, 'problem')}: {result.vrm.problems[0]}
+                </span>
+              )}
+            </span>
           </Fact>
         )}
         {result.extensions.restored.length > 0 && (

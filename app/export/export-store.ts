@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import {
   type ExportCompression,
+  type ExportFormat,
   ExportOptionError,
   type ExportOptions,
   resolveExportOptions,
@@ -12,7 +13,8 @@ import { saveFile } from './save-file.ts';
 
 /** The dialog's fields as the user set them (prune kept as text so a half-typed number survives). */
 export interface ExportForm {
-  format: 'glb' | 'gltf';
+  /** 'vrm' is offered (and first chosen) only for a VRM avatar: see {@link formatForOpenFile}. */
+  format: ExportFormat;
   maxInfluences: 4 | 8;
   weights: WeightEncoding;
   prune: boolean;
@@ -70,6 +72,18 @@ export function formOptions(form: ExportForm): ExportOptions | string {
   }
 }
 
+/** The `editor.opened` count the form's format was last chosen for. */
+let formatChosenFor = -1;
+
+/**
+ * The format the dialog opens with: .vrm for a VRM avatar the first time its dialog opens (what
+ * a VRM user saves), the user's last choice after that; never .vrm for a file that is no VRM.
+ */
+export function formatForOpenFile(current: ExportFormat, isVrm: boolean, fresh: boolean): ExportFormat {
+  if (!isVrm) return current === 'vrm' ? 'glb' : current;
+  return fresh ? 'vrm' : current;
+}
+
 /** Resolves once the browser has painted, so the spinner shows before export takes the thread. */
 function afterPaint(): Promise<void> {
   return new Promise((resolve) => {
@@ -93,7 +107,10 @@ export const useExport = create<ExportState>((set, get) => ({
   phase: { kind: 'idle' },
   openDialog: () => {
     if (!editor.model || get().open) return;
-    set({ open: true, phase: { kind: 'idle' } });
+    const fresh = formatChosenFor !== editor.opened;
+    formatChosenFor = editor.opened;
+    const format = formatForOpenFile(get().form.format, editor.vrm !== null, fresh);
+    set((s) => ({ open: true, phase: { kind: 'idle' }, form: { ...s.form, format } }));
   },
   close: () => {
     runId++;

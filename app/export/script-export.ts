@@ -1,12 +1,13 @@
 import type { ComparedMessage } from '../../src/gltf/export/compare-with-source.ts';
-import type { ExportOptions } from '../../src/gltf/export/export-document.ts';
+import type { ExportFormat, ExportOptions } from '../../src/gltf/export/export-document.ts';
+import type { VrmReport } from '../../src/vrm/vrm-document.ts';
 import { prepareExport } from './prepare-export.ts';
 
 /** What `window.skinsmith.export` resolves with (plain data: it crosses to Playwright and workers). */
 export interface ScriptExport {
-  /** The file the Download button would save: "Fox.glb", or "Fox.zip" for a .gltf export. */
+  /** The file the Download button would save: "Fox.glb", "Fox.vrm", or "Fox.zip" for a .gltf export. */
   fileName: string;
-  format: 'glb' | 'gltf';
+  format: ExportFormat;
   /** Bytes written in all (for a .gltf: the .gltf, .bin and images, unzipped). */
   size: number;
   /** The GLB, or the .zip of the .gltf export's files. */
@@ -25,6 +26,8 @@ export interface ScriptExport {
     inheritedErrors: number;
     messages: ComparedMessage[];
   };
+  /** A VRM's version, name, human bones (bone → node) and checkVrm's problems as written; null for other files. */
+  vrm: (Omit<VrmReport, 'humanBones'> & { humanBones: Record<string, number> }) | null;
 }
 
 /**
@@ -43,5 +46,6 @@ export async function scriptExport(options: ExportOptions = {}): Promise<ScriptE
     bytes: download.bytes,
     histogram: result.histogram,
     validation: { validatorVersion, errors, warnings, infos, hints, newErrors, inheritedErrors, messages },
+    vrm: result.vrm && { ...result.vrm, humanBones: Object.fromEntries(result.vrm.humanBones) },
   };
 }

@@ -14,21 +14,21 @@ export function fromFile(file: File): NamedFile {
 const ext = (name: string) => name.toLowerCase().slice(name.lastIndexOf('.') + 1);
 
 /**
- * Picks the main file among several chosen or dropped together (the first .glb, else the first
- * .gltf) and passes the others as its resources (the .bin and textures a .gltf refers to).
+ * Picks the main file among several chosen or dropped together (the first .glb or .vrm — a VRM
+ * avatar is a GLB — else the first .gltf) and passes the others as its resources (the .bin and textures a .gltf refers to).
  * A single file of any kind is passed on as the main file, so the reader can say what is wrong with it.
  */
 export async function toInputFiles(files: NamedFile[]): Promise<InputFiles> {
   if (files.length === 0) throw new LoadError('not-gltf', 'No file was given.');
   const main =
-    files.find((f) => ext(f.name) === 'glb') ??
+    files.find((f) => ext(f.name) === 'glb' || ext(f.name) === 'vrm') ??
     files.find((f) => ext(f.name) === 'gltf') ??
     (files.length === 1 ? files[0] : undefined);
   if (!main) {
     const names = files.map((f) => f.name).join(', ');
     throw new LoadError(
       'not-gltf',
-      `None of the files is a .glb or .gltf (${names}). Choose the model file together with its .bin and textures.`,
+      `None of the files is a .glb, .vrm or .gltf (${names}). Choose the model file together with its .bin and textures.`,
     );
   }
   const resources = new Map<string, Uint8Array>();

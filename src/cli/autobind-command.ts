@@ -9,7 +9,13 @@ import { skeletonRootCandidates } from '../gltf/skeleton-nodes.ts';
 import { buildSkinnedModel } from '../gltf/skinned-model.ts';
 import type { SkinWeights } from '../skin/skin-weights.ts';
 import { type Command, toJson } from './command.ts';
-import { EXPORT_OPTION_SPECS, exportAndWrite, exportOptions, exportOutcome } from './export-command.ts';
+import {
+  EXPORT_OPTION_SPECS,
+  exportAndWrite,
+  exportOptions,
+  exportOutcome,
+  vrmSummary,
+} from './export-command.ts';
 import { expectPositional, parseArgs } from './parse-args.ts';
 import { readInputFile } from './read-input-file.ts';
 import { UsageError } from './usage-error.ts';
@@ -137,7 +143,7 @@ export const autobindCommand: Command = {
     }
     const findings = modelFindings(model, groups, reports, weightsOf).map((f) => f.message);
     const bindMs = performance.now() - t0;
-    const outcome = await exportAndWrite(model, input, exportWith, out, args.options);
+    const outcome = await exportAndWrite(model, input, exportWith, out, args.options, 'autobind');
     const { result, written } = outcome;
     const v = result.validation;
     io.stdout(
@@ -155,6 +161,7 @@ export const autobindCommand: Command = {
         findings,
         bindMs: Math.round(bindMs),
         validation: v && { errors: v.errors, newErrors: v.newErrors, warnings: v.warnings },
+        ...vrmSummary(result.vrm),
       }),
     );
     return exportOutcome('autobind', outcome, io.stderr);

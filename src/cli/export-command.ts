@@ -1,15 +1,17 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { Editor } from '../editor/editor.ts';
-import { exportAndValidate, type ValidatedExport } from '../gltf/export/export-and-validate.ts';
+import { exportAndValidate, type ValidatedExport, writtenVrm } from '../gltf/export/export-and-validate.ts';
 import { type ExportResult, exportDocument } from '../gltf/export/export-document.ts';
 import {
+  type ExportFormat,
   ExportOptionError,
   type ExportOptions,
   resolveExportOptions,
 } from '../gltf/export/export-options.ts';
 import type { InputFiles } from '../gltf/input-files.ts';
 import type { SkinnedModel } from '../gltf/skinned-model.ts';
+import { type VrmReport, vrmExportRefusal } from '../vrm/vrm-document.ts';
 import { type Command, toJson } from './command.ts';
 import { expectPositional, type OptionSpec, parseArgs } from './parse-args.ts';
 import { readInputFile } from './read-input-file.ts';
@@ -36,7 +38,8 @@ export const EXPORT_OPTION_SPECS: Record<string, OptionSpec> = {
 
 /** Help lines for {@link EXPORT_OPTION_SPECS}. */
 export const EXPORT_OPTION_HELP = [
-  '-o, --out OUT            output file: .glb, or .gltf (writes .bin and images beside it)',
+  '-o, --out OUT            output file: .glb, .gltf (writes .bin and images beside it), or .vrm',
+  '                         (a GLB; only for a VRM avatar, or a rig written as one)',
   '--max-influences 4|8     influences per vertex (8 adds JOINTS_1/WEIGHTS_1); default 4',
   '--weights float|unorm16|unorm8   weight encoding; default float',
   '--prune T                drop influences below T (0 ≤ T < 1) before limiting; default 0',
@@ -49,19 +52,22 @@ export const EXPORT_OPTION_HELP = [
   '                         keep (listed on stderr); without it such an export writes nothing, exit 1',
 ];
 
+/** The format of each output file extension: the one place a command line picks it. */
+const OUTPUT_FORMATS: Record<string, ExportFormat> = { '.glb': 'glb', '.gltf': 'gltf', '.vrm': 'vrm' };
+
 /**
  * The export options the command line asks for, checked (usage errors exit with code 2);
  * `command` names the command in messages.
  */
 export function exportOptions(options: Map<string, string>, out: string, command = 'export'): ExportOptions {
   const ext = extname(out).toLowerCase();
-  if (ext !== '.glb' && ext !== '.gltf')
-    throw new UsageError(`${command}: OUT must end in .glb or .gltf (got ${out})`);
+  const format = OUTPUT_FORMATS[ext];
+  if (!format) throw new UsageError(`${command}: OUT must end in .glb, .gltf or .vrm (got ${out})`);
   if (options.has('uncompressed') && options.has('draco'))
     throw new UsageError(`${command}: --uncompressed and --draco exclude each other`);
   try {
     return resolveExportOptions({
-      format: ext === '.glb' ? 'glb' : 'gltf',
+      format,
       maxInfluences: options.get('max-influences'),
       weights: options.get('weights') as ExportOptions['weights'],
       prune: options.get('prune'),
@@ -93,20 +99,28 @@ export async function exportAndWrite(
   options: ExportOptions,
   out: string,
   flags: Map<string, string>,
+  command = 'export',
 ): Promise<{
-  result: ExportResult & { validation: ValidatedExport['validation'] | null };
+  result: ExportResult & { validation: ValidatedExport['validation'] | null; vrm: VrmReport | null };
   written: string[];
   /** What the export could not keep of the source; non-empty without --allow-loss: nothing written. */
   lost: string[];
 }> {
   const validate = !flags.has('no-validate');
+  // A .vrm of a file that is no VRM: refused before anything is written (exit 2, one line).
+  const refusal = options.format === 'vrm' ? vrmExportRefusal(model.document) : null;
+  if (refusal) throw new UsageError(`${command}: cannot write ${basename(out)}: ${refusal}`);
   const result = validate
     ? await exportAndValidate(model, options, {
         name: input.name,
         bytes: input.bytes,
         resources: input.resources,
       })
-    : { ...(await exportDocument(model, options)), validation: null };
+    : await exportDocument(model, options).then((r) => ({
+        ...r,
+        validation: null,
+        vrm: writtenVrm(model, r),
+      }));
   const outPath = resolve(out);
   const written: string[] = [];
   const lost = result.extensions.dropped;
@@ -132,12 +146,15 @@ export async function exportAndWrite(
 export function exportOutcome(
   command: string,
   outcome: {
-    result: { validation: ValidatedExport['validation'] | null };
+    result: { validation: ValidatedExport['validation'] | null; vrm?: VrmReport | null };
     written: string[];
     lost: string[];
   },
   stderr: (text: string) => void,
 ): number {
+  // A VRM written inconsistent (checkVrm) is said, problem by problem (the file is written).
+  for (const problem of outcome.result.vrm?.problems ?? [])
+    if (outcome.written.length > 0) stderr(`skinsmith ${command}: VRM check: ${problem}\n`);
   if (outcome.lost.length > 0) {
     const kept = outcome.written.length > 0;
     stderr(
@@ -166,13 +183,30 @@ export function validationSummary(v: ValidatedExport['validation'] | null) {
 }
 
 /**
+ * The VRM part of a command's JSON summary, for a VRM written (any format): `{vrm: {version,
+ * name, humanBones, problems}}` (problems: checkVrm's), else nothing.
+ */
+export function vrmSummary(vrm: VrmReport | null | undefined): { vrm?: object } {
+  if (!vrm) return {};
+  return {
+    vrm: {
+      version: vrm.version,
+      specVersion: vrm.specVersion,
+      name: vrm.name,
+      humanBones: vrm.humanBones.size,
+      problems: vrm.problems,
+    },
+  };
+}
+
+/**
  * `skinsmith export IN -o OUT`: import with repair, export as the UI does (same code), validate
  * the result; prints a JSON summary. Exit 1 if the export has errors of its own (it should not).
  */
 export const exportCommand: Command = {
   name: 'export',
   synopsis: 'IN -o OUT',
-  summary: 'Import (repairing weights) and export as .glb or .gltf (+ .bin and images beside it).',
+  summary: 'Import (repairing weights) and export as .glb, .gltf (+ .bin and images) or .vrm.',
   options: EXPORT_OPTION_SPECS,
   optionHelp: EXPORT_OPTION_HELP,
   async run(argv, io) {
@@ -208,6 +242,7 @@ export const exportCommand: Command = {
         keptExtensions: result.extensions.restored,
         droppedExtensions: result.extensions.dropped,
         validation: validationSummary(v),
+        ...vrmSummary(result.vrm),
       }),
     );
     // Never silently: say what of the source the export could not keep.

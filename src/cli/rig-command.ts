@@ -31,6 +31,7 @@ import {
   exportOptions,
   exportOutcome,
   validationSummary,
+  vrmSummary,
 } from './export-command.ts';
 import { expectPositional, parseArgs } from './parse-args.ts';
 import { readInputFile } from './read-input-file.ts';
@@ -166,7 +167,7 @@ export const rigCommand: Command = {
       });
     }
     const bindMs = performance.now() - tBind;
-    const outcome = await exportAndWrite(model, input, exportWith, out, args.options);
+    const outcome = await exportAndWrite(model, input, exportWith, out, args.options, 'rig');
     const round = (v: number) => Math.round(v * 1e6) / 1e6;
     io.stdout(
       toJson({
@@ -199,6 +200,7 @@ export const rigCommand: Command = {
           total: Math.round(performance.now() - t0),
         },
         validation: validationSummary(outcome.result.validation),
+        ...vrmSummary(outcome.result.vrm),
       }),
     );
     return exportOutcome('rig', outcome, io.stderr);

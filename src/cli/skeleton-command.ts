@@ -25,6 +25,7 @@ import {
   exportOptions,
   exportOutcome,
   validationSummary,
+  vrmSummary,
 } from './export-command.ts';
 import { expectPositional, parseArgs } from './parse-args.ts';
 import { readInputFile } from './read-input-file.ts';
@@ -111,7 +112,7 @@ export const skeletonCommand: Command = {
       }
     }
     const editMs = performance.now() - t0;
-    const outcome = await exportAndWrite(model, input, options, out, args.options);
+    const outcome = await exportAndWrite(model, input, options, out, args.options, NAME);
     const { result, written } = outcome;
     io.stdout(
       toJson({
@@ -126,6 +127,7 @@ export const skeletonCommand: Command = {
         maxInfluences: options.maxInfluences,
         weights: options.weights,
         validation: validationSummary(result.validation),
+        ...vrmSummary(result.vrm),
       }),
     );
     return exportOutcome(NAME, outcome, io.stderr);

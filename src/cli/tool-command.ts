@@ -13,6 +13,7 @@ import {
   exportOptions,
   exportOutcome,
   validationSummary,
+  vrmSummary,
 } from './export-command.ts';
 import { expectPositional, type OptionSpec, parseArgs } from './parse-args.ts';
 import { readInputFile } from './read-input-file.ts';
@@ -79,7 +80,7 @@ export function toolCommand(spec: ToolCommandSpec): Command {
       const t0 = performance.now();
       const report = apply(editor);
       const toolMs = performance.now() - t0;
-      const outcome = await exportAndWrite(model, input, options, out, args.options);
+      const outcome = await exportAndWrite(model, input, options, out, args.options, spec.name);
       const { result, written } = outcome;
       const v = result.validation;
       io.stdout(
@@ -96,6 +97,7 @@ export function toolCommand(spec: ToolCommandSpec): Command {
           weights: options.weights,
           notices: editor.notices.map((n) => `${n.level}: ${n.message}`),
           validation: validationSummary(v),
+          ...vrmSummary(outcome.result.vrm),
         }),
       );
       return exportOutcome(spec.name, outcome, io.stderr);

@@ -2,7 +2,13 @@ import { readDocument } from '../gltf/read-document.ts';
 import { buildSkinnedModel } from '../gltf/skinned-model.ts';
 import { transferToMeshes } from '../gltf/transfer-meshes.ts';
 import { type Command, toJson } from './command.ts';
-import { EXPORT_OPTION_SPECS, exportAndWrite, exportOptions, exportOutcome } from './export-command.ts';
+import {
+  EXPORT_OPTION_SPECS,
+  exportAndWrite,
+  exportOptions,
+  exportOutcome,
+  vrmSummary,
+} from './export-command.ts';
 import { expectPositional, parseArgs } from './parse-args.ts';
 import { readInputFile } from './read-input-file.ts';
 import { UsageError } from './usage-error.ts';
@@ -107,7 +113,7 @@ export const transferCommand: Command = {
       throw new UsageError(`transfer: ${(err as Error).message}`);
     }
     const model = buildSkinnedModel(document, { influences: max === '8' ? 8 : undefined });
-    const outcome = await exportAndWrite(model, input, exportWith, out, args.options);
+    const outcome = await exportAndWrite(model, input, exportWith, out, args.options, 'transfer');
     const v = outcome.result.validation;
     io.stdout(
       toJson({
@@ -134,6 +140,7 @@ export const transferCommand: Command = {
         onlyMatched,
         transferMs: Math.round(report.ms),
         validation: v && { errors: v.errors, newErrors: v.newErrors, warnings: v.warnings },
+        ...vrmSummary(outcome.result.vrm),
       }),
     );
     // Weights replaced where the source did not reach: said, with the way to keep them.

@@ -11,6 +11,8 @@ import { buildSkinnedModel, type SkinnedModel } from '../gltf/skinned-model.ts';
 import { type StructureChange, type UndoEntry, type UndoMark, UndoStack } from '../history/undo-stack.ts';
 import type { WeightPatch } from '../history/weight-patch.ts';
 import type { SkinWeights } from '../skin/skin-weights.ts';
+import { vrmOfDocument } from '../vrm/vrm-document.ts';
+import type { VrmInfo } from '../vrm/vrm-json.ts';
 import {
   type AutobindRunner,
   type EditorAutobindJob,
@@ -509,6 +511,11 @@ export class Editor {
   get rig(): RigSession {
     this.rigSession ??= new RigSession(this);
     return this.rigSession;
+  }
+
+  /** The open file's VRM (version, avatar name, human bones → joint ids), or null for plain glTF. */
+  get vrm(): VrmInfo | null {
+    return this.model && vrmOfDocument(this.model.document);
   }
 
   // --- Vertex selection, weight tools and checks (src/editor/selection-session.ts, tools-session.ts) ---

@@ -1,4 +1,4 @@
-import { type Document, type JSONDocument, WebIO } from '@gltf-transform/core';
+import { type Document, type JSONDocument, Logger, WebIO } from '@gltf-transform/core';
 import { ALL_EXTENSIONS } from '@gltf-transform/extensions';
 import { loadDraco, loadMeshopt } from './decoders.ts';
 import { keepSourceExtensions } from './export/source-extensions.ts';
@@ -82,7 +82,9 @@ function checkJsonSize(name: string, byteLength: number, limits: LoadLimits): vo
 
 /** The one glTF-Transform I/O instance, with every extension it knows and decoders as needed. */
 async function makeIO(json: Record<string, unknown>): Promise<WebIO> {
-  const io = new WebIO().registerExtensions(ALL_EXTENSIONS);
+  // Quiet about extensions it does not implement (VRM's, a vendor's): they are kept and written
+  // back by source-extensions.ts, and what cannot be is reported there, not on the console.
+  const io = new WebIO().setLogger(new Logger(Logger.Verbosity.ERROR)).registerExtensions(ALL_EXTENSIONS);
   const used = Array.isArray(json.extensionsUsed) ? (json.extensionsUsed as string[]) : [];
   const deps: Record<string, unknown> = {};
   try {
@@ -102,6 +104,20 @@ export interface ReadDocumentOptions {
   onWarning?: (message: string) => void;
   /** The size limits to apply; tests pass small ones. */
   limits?: LoadLimits;
+}
+
+/**
+ * The glTF JSON of a .glb or .gltf (its JSON chunk, or the file), checked as reading checks it:
+ * what a check of the JSON alone reads (`skinsmith validate`'s VRM check).
+ */
+export function readGltfJson(
+  name: string,
+  bytes: Uint8Array,
+  limits: LoadLimits = LOAD_LIMITS,
+): Record<string, unknown> {
+  if (sniffFormat(name, bytes) === 'glb') return splitGlb(name, bytes, limits).json;
+  checkJsonSize(name, bytes.byteLength, limits);
+  return parseGltfJson(name, bytes);
 }
 
 const KNOWN_EXTENSIONS = ALL_EXTENSIONS.map((ext) => ext.EXTENSION_NAME);

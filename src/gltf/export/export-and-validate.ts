@@ -1,3 +1,5 @@
+import { type VrmReport, vrmOfDocument, vrmReport } from '../../vrm/vrm-document.ts';
+import { readGltfJson } from '../read-document.ts';
 import type { SkinnedModel } from '../skinned-model.ts';
 import { type ValidateInput, type ValidationReport, validateGltf } from '../validate.ts';
 import { type ComparedReport, compareWithSource } from './compare-with-source.ts';
@@ -10,6 +12,11 @@ export interface ValidatedExport extends ExportResult {
   validation: ComparedReport;
   /** Milliseconds the validator took on the export (the source's report is cached). */
   validationMs: number;
+  /**
+   * For a VRM (any format it was written as): its version and name as written, and our own
+   * consistency check (checkVrm: the glTF-Validator does not know VRM). Null for other files.
+   */
+  vrm: VrmReport | null;
 }
 
 /** Source reports by source bytes: the UI exports the same source many times. */
@@ -38,6 +45,12 @@ export function validateSource(model: SkinnedModel, source: ValidateInput): Prom
   return report;
 }
 
+/** The VRM an export of `model` wrote, checked (see {@link ValidatedExport.vrm}); null for other files. */
+export function writtenVrm(model: SkinnedModel, result: ExportResult): VrmReport | null {
+  if (!vrmOfDocument(model.document)) return null;
+  return vrmReport(readGltfJson(result.fileName, result.bytes ?? result.files!.get(result.fileName)!));
+}
+
 /**
  * What the UI's Export button and the CLI call: {@link exportDocument}, then the Khronos
  * glTF-Validator on the result (loaded on first use), with each message compared against the
@@ -62,5 +75,10 @@ export async function exportAndValidate(
       : { name: result.fileName, bytes: result.files!.get(result.fileName)!, resources: result.files },
   );
   const validationMs = performance.now() - t0;
-  return { ...result, validation: compareWithSource(sourceReport, report), validationMs };
+  return {
+    ...result,
+    validation: compareWithSource(sourceReport, report),
+    validationMs,
+    vrm: writtenVrm(model, result),
+  };
 }

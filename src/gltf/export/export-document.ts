@@ -3,9 +3,15 @@
  * editor's weights as JOINTS_n/WEIGHTS_n, and everything else as the source had it.
  */
 import { editNotes } from '../../skeleton/edit-notes.ts';
+import { VrmExportError, vrmExportRefusal } from '../../vrm/vrm-document.ts';
 import { withDocumentLock } from '../document-lock.ts';
 import type { SkinnedModel } from '../skinned-model.ts';
-import { type ExportOptions, resolveExportOptions } from './export-options.ts';
+import {
+  containerOf,
+  type ExportFormat,
+  type ExportOptions,
+  resolveExportOptions,
+} from './export-options.ts';
 import { ExportStage } from './export-stage.ts';
 import { stageSkinSkeletons } from './fix-skin-skeleton.ts';
 import { prepareExportWeights } from './prepare-export-weights.ts';
@@ -23,15 +29,15 @@ import {
 import { stageWeightAccessors } from './stage-weights.ts';
 import { writeExport } from './write-export.ts';
 
-export type { ExportCompression, ExportOptions, WeightEncoding } from './export-options.ts';
+export type { ExportCompression, ExportFormat, ExportOptions, WeightEncoding } from './export-options.ts';
 export { EXPORT_DEFAULTS } from './export-options.ts';
 
 /** What {@link exportDocument} wrote. */
 export interface ExportResult {
-  format: 'glb' | 'gltf';
-  /** "Fox.glb" or "Fox.gltf": the source's name with the export's extension. */
+  format: ExportFormat;
+  /** "Fox.glb", "Fox.gltf" or "Fox.vrm": the source's name with the export's extension. */
   fileName: string;
-  /** The GLB (format 'glb'). */
+  /** The GLB (format 'glb' or 'vrm'). */
   bytes?: Uint8Array;
   /** The .gltf (first, under `fileName`), its .bin and images by relative path (format 'gltf'). */
   files?: Map<string, Uint8Array>;
@@ -59,10 +65,10 @@ export interface ExportResult {
   editNotes: string[];
 }
 
-/** "Fox.glb" → "Fox"; "my model.gltf" → "my model". */
+/** "Fox.glb" → "Fox"; "my model.gltf" → "my model"; "Alicia.vrm" → "Alicia". */
 export function exportBaseName(sourceName: string): string {
   const name = sourceName.split(/[\\/]/).pop() || 'model';
-  return name.replace(/\.(glb|gltf|zip)$/i, '') || 'model';
+  return name.replace(/\.(glb|gltf|vrm|zip)$/i, '') || 'model';
 }
 
 /** A base name safe to build resource file names from (.bin, images) inside a .gltf. */
@@ -90,6 +96,11 @@ export async function exportDocument(
   options: ExportOptions = {},
 ): Promise<ExportResult> {
   const o = resolveExportOptions(options);
+  const container = containerOf(o.format);
+  if (o.format === 'vrm') {
+    const refusal = vrmExportRefusal(model.document);
+    if (refusal) throw new VrmExportError(refusal);
+  }
   const base = exportBaseName(o.sourceName);
   const fileName = `${base}.${o.format}`;
   const prepared = prepareExportWeights(model, o);
@@ -108,17 +119,17 @@ export async function exportDocument(
       // What the compressed source hid from the validator must not show in the uncompressed export.
       if (setAside.length > 0) stageUnitVectors(stage, document);
       // Buffers first: staging weights may unset buffers of accessors it replaces.
-      stageSingleBuffer(stage, document, o.format === 'glb');
+      stageSingleBuffer(stage, document, container === 'glb');
       stageAnimationAccessorsApart(stage, document);
       stageWeightAccessors(stage, document, prepared.primitives);
       const fixedSkeletons = stageSkinSkeletons(stage, document);
-      if (o.format === 'gltf') {
+      if (container === 'gltf') {
         const rb = resourceBase(base);
         const reserved = stageBufferUris(stage, document, rb);
         reserved.add(fileName);
         stageTextureUris(stage, document, rb, reserved);
       }
-      const written = await writeExport(document, o.format, fileName, resourceBase(base), {
+      const written = await writeExport(document, container, fileName, resourceBase(base), {
         meshopt: recompressed.includes('EXT_meshopt_compression'),
         draco: o.compression === 'draco',
       });

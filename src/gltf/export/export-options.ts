@@ -16,10 +16,23 @@ export type WeightEncoding = 'float' | 'unorm16' | 'unorm8';
  */
 export type ExportCompression = 'auto' | 'none' | 'draco';
 
+/** The file an export writes: a GLB, a .gltf with its files, or a VRM avatar (a GLB). */
+export type ExportFormat = 'glb' | 'gltf' | 'vrm';
+
+export const EXPORT_FORMATS: readonly ExportFormat[] = ['glb', 'gltf', 'vrm'];
+
+/** The container an export format is written as: a VRM is a GLB. */
+export function containerOf(format: ExportFormat): 'glb' | 'gltf' {
+  return format === 'gltf' ? 'gltf' : 'glb';
+}
+
 /** Options of `exportDocument`. */
 export interface ExportOptions {
-  /** 'glb' (one file) or 'gltf' (.gltf + .bin + images). */
-  format?: 'glb' | 'gltf';
+  /**
+   * 'glb' (one file), 'gltf' (.gltf + .bin + images) or 'vrm' (a GLB named .vrm: only for a model
+   * that holds a VRM humanoid, see src/vrm/vrm-export.ts).
+   */
+  format?: ExportFormat;
   /** 4 (JOINTS_0/WEIGHTS_0) or 8 (adds JOINTS_1/WEIGHTS_1). */
   maxInfluences?: 4 | 8;
   weights?: WeightEncoding;
@@ -75,8 +88,7 @@ export function resolveExportOptions(input: ExportOptionsInput = {}): Required<E
     throw new ExportOptionError(field, `${detail} (got ${String(got)})`);
   };
   if (input.format !== undefined) {
-    if (input.format !== 'glb' && input.format !== 'gltf')
-      fail('format', 'must be glb or gltf', input.format);
+    if (!EXPORT_FORMATS.includes(input.format)) fail('format', 'must be glb, gltf or vrm', input.format);
     o.format = input.format;
   }
   if (input.maxInfluences !== undefined) {
