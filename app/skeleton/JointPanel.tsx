@@ -5,6 +5,7 @@ import { Icon } from '../components/Icon.tsx';
 import { editor } from '../editor-instance.ts';
 import { useUi } from '../store.ts';
 import { useJointCounts } from '../useJointCounts.ts';
+import { HumanBoneBadge, humanBonesOf } from '../vrm/HumanBoneBadge.tsx';
 import { ancestorsOf, type JointRow, jointRows, sharedNamePrefix } from './joint-rows.ts';
 import { PanelResizer } from './PanelResizer.tsx';
 import { SampleJointButton } from './SampleJointButton.tsx';
@@ -59,6 +60,7 @@ function Row({
         {row.hasChildren && <Icon name="chevron" size={12} />}
       </button>
       <span className="joint-name">{prefix ? row.name.slice(prefix.length) : row.name}</span>
+      {row.humanBone && <HumanBoneBadge bone={row.humanBone} />}
       <span className={`count${count === 0 ? ' zero' : ''}`}>{count.toLocaleString('en-US')}</span>
       <button
         type="button"
@@ -109,7 +111,10 @@ export function JointPanel() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new model starts fully expanded
   useEffect(() => setCollapsed(new Set()), [model]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: model is editor.model, a new object per load
-  const rows = useMemo(() => (model ? jointRows(model, collapsed, query) : []), [model, collapsed, query]);
+  const rows = useMemo(
+    () => (model ? jointRows(model, collapsed, query, humanBonesOf(editor.vrm)) : []),
+    [model, collapsed, query],
+  );
   // biome-ignore lint/correctness/useExhaustiveDependencies: model is editor.model, a new object per load
   const prefix = useMemo(
     () => (model ? sharedNamePrefix([...model.joints.values()].map((j) => j.name)) : ''),

@@ -6,19 +6,28 @@ export interface JointRow {
   depth: number;
   hasChildren: boolean;
   expanded: boolean;
+  /** The joint's VRM human bone ("leftUpperArm"), when the file is a VRM that maps it. */
+  humanBone?: string;
 }
 
 /**
  * The rows the skeleton tree shows, depth first. Without a query, children of collapsed joints
  * are hidden. With one, joints whose name contains it (case-insensitive) are shown with their
  * ancestors, everything expanded, so a match is always seen in its place in the hierarchy.
+ * `humanBones` (joint id → VRM human bone: `editor.vrm`) badges rows; the query matches them too.
  */
-export function jointRows(model: SkinnedModel, collapsed: ReadonlySet<number>, query: string): JointRow[] {
+export function jointRows(
+  model: SkinnedModel,
+  collapsed: ReadonlySet<number>,
+  query: string,
+  humanBones: ReadonlyMap<number, string> = new Map(),
+): JointRow[] {
   const q = query.trim().toLowerCase();
   const keep = new Set<number>();
   if (q) {
     for (const joint of model.joints.values()) {
-      if (!joint.name.toLowerCase().includes(q)) continue;
+      const bone = humanBones.get(joint.id)?.toLowerCase();
+      if (!joint.name.toLowerCase().includes(q) && !bone?.includes(q)) continue;
       for (let id = joint.id; id >= 0 && !keep.has(id); id = model.joints.get(id)?.parent ?? -1) keep.add(id);
     }
   }
@@ -28,7 +37,15 @@ export function jointRows(model: SkinnedModel, collapsed: ReadonlySet<number>, q
     if (!joint || seen.has(id) || (q && !keep.has(id))) return;
     seen.add(id);
     const expanded = q ? true : !collapsed.has(id);
-    rows.push({ id, name: joint.name, depth, hasChildren: joint.children.length > 0, expanded });
+    const humanBone = humanBones.get(id);
+    rows.push({
+      id,
+      name: joint.name,
+      depth,
+      hasChildren: joint.children.length > 0,
+      expanded,
+      ...(humanBone ? { humanBone } : {}),
+    });
     if (expanded) for (const child of joint.children) visit(child, depth + 1, seen);
   };
   const seen = new Set<number>();

@@ -10,6 +10,7 @@
  */
 import type { SkinnedModel } from '../gltf/skinned-model.ts';
 import { mirrorJoints } from '../mesh/joint-mirror.ts';
+import { humanBonesByNode } from '../vrm/vrm-document.ts';
 import { canonicalizeVertex } from '../skin/canonicalize.ts';
 import { SkinWeights } from '../skin/skin-weights.ts';
 import type { AutobindInput } from './autobind.ts';
@@ -237,7 +238,10 @@ export function bindGroupsOfModel(model: SkinnedModel): ModelBindGroup[] {
       names,
       joints.map((j) => j.parent),
     );
-    const partners = mirrorJoints(names.map((name, i) => ({ name, position: joints[i].position }))).mirror;
+    const bones = humanBonesByNode(model.document);
+    const partners = mirrorJoints(
+      names.map((name, i) => ({ name, position: joints[i].position, humanBone: bones.get(jointIds[i]) })),
+    ).mirror;
     joints.forEach((j, i) => {
       if (ends[i]) j.end = true;
       if (partners[i] !== i) j.partner = partners[i];

@@ -12,6 +12,7 @@ import { Painter } from '../brush/painter.ts';
 import { type PartSkins, partSkinsOf } from '../brush/part-skins.ts';
 import type { SkinnedModel } from '../gltf/skinned-model.ts';
 import { type JointMirror, mirrorJoints } from '../mesh/joint-mirror.ts';
+import { humanBonesByNode } from '../vrm/vrm-document.ts';
 import type { MirrorAxis } from '../mesh/mirror-map.ts';
 import { SkinSurface } from '../mesh/skin-surface.ts';
 import { restPositions } from '../pose/rest-positions.ts';
@@ -244,9 +245,11 @@ export class PaintTargets {
   jointMirror(axis: MirrorAxis = 'x'): JointMirror {
     let m = this.mirrors.get(axis);
     if (!m) {
+      // A VRM's humanoid map pairs its human bones first, whatever the joints are called.
+      const bones = humanBonesByNode(this.model.document);
       const joints = this.ids.map((id) => {
         const j = this.model.joints.get(id)!;
-        return { name: j.name, position: j.restPosition };
+        return { name: j.name, position: j.restPosition, humanBone: bones.get(id) };
       });
       const overrides = this.overrides.map(([a, b]) => [this.ids.indexOf(a), this.ids.indexOf(b)] as const);
       m = mirrorJoints(joints, { axis, overrides });

@@ -1,5 +1,6 @@
 /**
- * Joint mirror pairs: which joint a mirrored stroke paints. Pairs come from names first
+ * Joint mirror pairs: which joint a mirrored stroke paints. Pairs come from a humanoid map first
+ * (a VRM's human bones: leftUpperArm ↔ rightUpperArm, whatever the joints are called), then names
  * (Left/Right, left/right, .L/.R, _L/_R, _l/_r, L_/R_, l_/r_, mixamorig:Left…, Biped's
  * ` L `), then from bind
  * positions for joints whose names don't pair, then from the user's overrides.
@@ -46,6 +47,8 @@ export function flipSideName(name: string): string | null {
 export interface MirrorJointInput {
   name: string;
   position: readonly [number, number, number];
+  /** The joint's human bone in a humanoid map (VRM 1.0 names: leftUpperArm…), when it has one. */
+  humanBone?: string | null;
 }
 
 /** Options of {@link mirrorJoints}. */
@@ -69,10 +72,17 @@ export interface JointMirror {
   /** Mirror of each joint (itself for joints on the plane and joints with no partner). */
   mirror: Int32Array;
   /** How each pair was found. */
-  source: ('name' | 'position' | 'override' | 'self' | 'none')[];
+  source: ('humanoid' | 'name' | 'position' | 'override' | 'self' | 'none')[];
 }
 
-/** Pairs joints by name, then by mirrored bind position, then applies overrides. */
+/** The other side's human bone (`leftHand` → `rightHand`), or null for a bone on the mid-line. */
+export function flipHumanBone(bone: string): string | null {
+  if (bone.startsWith('left')) return `right${bone.slice(4)}`;
+  if (bone.startsWith('right')) return `left${bone.slice(5)}`;
+  return null;
+}
+
+/** Pairs joints by humanoid map, then by name, then by mirrored bind position, then applies overrides. */
 export function mirrorJoints(
   joints: readonly MirrorJointInput[],
   options: MirrorJointsOptions = {},
@@ -85,6 +95,21 @@ export function mirrorJoints(
   joints.forEach((j, i) => {
     if (!byName.has(j.name)) byName.set(j.name, i);
   });
+
+  // 0. The humanoid map: what the avatar says each joint is.
+  const byBone = new Map<string, number>();
+  joints.forEach((j, i) => {
+    if (j.humanBone) byBone.set(j.humanBone, i);
+  });
+  for (const [bone, i] of byBone) {
+    const other = flipHumanBone(bone);
+    const k = other === null ? undefined : byBone.get(other);
+    if (k !== undefined && k !== i && mirror[i] < 0 && mirror[k] < 0) {
+      mirror[i] = k;
+      mirror[k] = i;
+      source[i] = source[k] = 'humanoid';
+    }
+  }
 
   // 1. Names.
   for (let i = 0; i < n; i++) {

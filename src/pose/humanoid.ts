@@ -1,6 +1,7 @@
 /**
- * Humanoid roles by joint name, for the preset test poses: upper arm, forearm, hand, thigh, shin
- * and foot on each side, plus spine. Names are matched after taking off a namespace
+ * Humanoid roles for the preset test poses: upper arm, forearm, hand, thigh, shin and foot on each
+ * side, plus spine. A VRM avatar says which joint is which in its humanoid map: that comes first,
+ * whatever the joints are called. Roles it leaves open are found by name: names are matched after taking off a namespace
  * (`mixamorig:`, `mixamorig1:`…), a side marker (Left/Right, left/right, .L/.R, _l/_r, L_/R_,
  * Biped's ` L `) and separators, against the usual conventions: Mixamo (LeftArm, LeftForeArm),
  * Unreal (upperarm_l, lowerarm_l, thigh_l, calf_l), Blender (upper_arm.L, forearm.L, shin.L,
@@ -9,6 +10,7 @@
  * fall back to the chain: the side's joints naming an arm (or leg), in hierarchy order, are upper
  * arm, forearm, hand.
  */
+import { humanBonesByNode } from '../vrm/vrm-document.ts';
 import type { Skeleton } from './skeleton.ts';
 
 /** The roles presets use. */
@@ -64,9 +66,37 @@ const NONE = (): Record<HumanoidRole, number> => ({
   foot: -1,
 });
 
-/** Finds the humanoid roles among the skeleton's joints. */
-export function resolveHumanoid(skeleton: Skeleton): Humanoid {
+/** The role (and side) of each VRM human bone the presets use. */
+const VRM_ROLES: Record<string, [side: 'left' | 'right', role: HumanoidRole]> = {};
+for (const side of ['left', 'right'] as const) {
+  const s = (b: string) => `${side}${b}`;
+  VRM_ROLES[s('UpperArm')] = [side, 'upperArm'];
+  VRM_ROLES[s('LowerArm')] = [side, 'foreArm'];
+  VRM_ROLES[s('Hand')] = [side, 'hand'];
+  VRM_ROLES[s('UpperLeg')] = [side, 'upperLeg'];
+  VRM_ROLES[s('LowerLeg')] = [side, 'lowerLeg'];
+  VRM_ROLES[s('Foot')] = [side, 'foot'];
+}
+const VRM_SPINE = new Set(['hips', 'spine', 'chest', 'upperChest']);
+
+/**
+ * Finds the humanoid roles among the skeleton's joints: from `humanBones` (joint id → VRM human
+ * bone; by default the map of the skeleton's file, if it is a VRM) first, then by name.
+ */
+export function resolveHumanoid(
+  skeleton: Skeleton,
+  humanBones: ReadonlyMap<number, string> = humanBonesByNode(skeleton.model.document),
+): Humanoid {
   const out: Humanoid = { left: NONE(), right: NONE(), spine: [] };
+  // 0. The humanoid map.
+  for (const [id, bone] of humanBones) {
+    const s = skeleton.slotOf(id);
+    if (s < 0 || !skeleton.isJoint[s]) continue;
+    if (VRM_SPINE.has(bone)) out.spine.push(s);
+    const role = VRM_ROLES[bone];
+    if (role) out[role[0]][role[1]] = s;
+  }
+  const mapped = out.spine.length > 0;
   const split = skeleton.names.map((name, s) =>
     skeleton.isJoint[s] ? splitSide(name) : { side: null, base: '' },
   );
@@ -74,7 +104,8 @@ export function resolveHumanoid(skeleton: Skeleton): Humanoid {
   split.forEach(({ side, base }, s) => {
     if (!skeleton.isJoint[s]) return;
     if (side === null) {
-      if (SPINE.test(base)) out.spine.push(s);
+      // A humanoid map names the whole spine: names add nothing to it.
+      if (!mapped && SPINE.test(base)) out.spine.push(s);
       return;
     }
     const roles = side === 'L' ? out.left : out.right;

@@ -44,3 +44,12 @@ export function vrmReport(json: Record<string, unknown>): VrmReport | null {
   const info = readVrm(json);
   return info && { ...info, problems: checkVrm(json) };
 }
+
+/**
+ * Node index → human bone (VRM 1.0 names, also for 0.x files) of `document`'s VRM; empty for plain
+ * glTF. What mirror pairs, test poses and the joint tree read before guessing from names.
+ */
+export function humanBonesByNode(document: Document): Map<number, string> {
+  const vrm = vrmOfDocument(document);
+  return new Map(vrm ? [...vrm.humanBones].map(([bone, node]) => [node, bone]) : []);
+}

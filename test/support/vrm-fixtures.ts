@@ -401,3 +401,21 @@ function crc32(bytes: Uint8Array): number {
   for (const b of bytes) c = crcTable[(c ^ b) & 0xff] ^ (c >>> 8);
   return (c ^ 0xffffffff) >>> 0;
 }
+
+/**
+ * A .vrm with its nodes renamed by `rename` (name, index) — `bone_000`…: joints whose names say
+ * nothing, so only the humanoid map tells which is the left arm.
+ */
+export function renamedVrm(bytes: Uint8Array, rename: (name: string, index: number) => string): Uint8Array {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const jsonLength = view.getUint32(12, true);
+  const json = JSON.parse(new TextDecoder().decode(bytes.subarray(20, 20 + jsonLength))) as Json;
+  (json.nodes as Json[]).forEach((n, i) => {
+    n.name = rename(n.name ?? '', i);
+  });
+  const bin = bytes.subarray(20 + jsonLength + 8, 20 + jsonLength + 8 + view.getUint32(20 + jsonLength, true));
+  return packGlb(json as never, bin);
+}
+
+/** Every node `bone_NNN` (its index), meshes and all. */
+export const anonymousNames = (_name: string, i: number) => `bone_${String(i).padStart(3, '0')}`;
