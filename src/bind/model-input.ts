@@ -10,9 +10,9 @@
  */
 import type { SkinnedModel } from '../gltf/skinned-model.ts';
 import { mirrorJoints } from '../mesh/joint-mirror.ts';
-import { humanBonesByNode } from '../vrm/vrm-document.ts';
 import { canonicalizeVertex } from '../skin/canonicalize.ts';
 import { SkinWeights } from '../skin/skin-weights.ts';
+import { humanBonesByNode } from '../vrm/vrm-document.ts';
 import type { AutobindInput } from './autobind.ts';
 import type { BindJoint } from './bone-segments.ts';
 import { endJointFlags } from './end-joints.ts';

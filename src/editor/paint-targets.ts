@@ -12,11 +12,11 @@ import { Painter } from '../brush/painter.ts';
 import { type PartSkins, partSkinsOf } from '../brush/part-skins.ts';
 import type { SkinnedModel } from '../gltf/skinned-model.ts';
 import { type JointMirror, mirrorJoints } from '../mesh/joint-mirror.ts';
-import { humanBonesByNode } from '../vrm/vrm-document.ts';
 import type { MirrorAxis } from '../mesh/mirror-map.ts';
 import { SkinSurface } from '../mesh/skin-surface.ts';
 import { restPositions } from '../pose/rest-positions.ts';
 import type { SkinWeights } from '../skin/skin-weights.ts';
+import { humanBonesByNode } from '../vrm/vrm-document.ts';
 import type { Notice } from './notices.ts';
 import { bodyJoints, bonesOf, jointIndexOf, skeletonGroups } from './paint-bodies.ts';
 
