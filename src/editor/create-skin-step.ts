@@ -12,8 +12,10 @@ import { WebIO } from '@gltf-transform/core';
 import { ALL_EXTENSIONS } from '@gltf-transform/extensions';
 import { type CreateSkinOptions, createSkinFromNodes, planSkin } from '../gltf/create-skin.ts';
 import { prepareExportWeights } from '../gltf/export/prepare-export-weights.ts';
+import { carrySourceExtensions } from '../gltf/export/source-extensions.ts';
 import { writeRenderableGlb } from '../gltf/renderable-glb.ts';
 import { buildSkinnedModel } from '../gltf/skinned-model.ts';
+import { carryEditNotes } from '../skeleton/edit-notes.ts';
 import type { EditorAutobindOptions, EditorAutobindStats } from './autobind-job.ts';
 import type { Editor } from './editor.ts';
 import { changeModel } from './model-swap.ts';
@@ -60,14 +62,18 @@ let io: WebIO | null = null;
 /**
  * A copy of the document that shares nothing with it (node, mesh and primitive order kept),
  * holding the editor's current weights: strokes, tools and auto-bind change the editor's
- * weights, not the document's accessors (export stages them the same way).
+ * weights, not the document's accessors (export stages them the same way). What the source JSON
+ * kept (a VRM's extensions) and the skeleton edits' notes come with it.
  */
 export async function copyDocument(editor: Editor) {
   io ??= new WebIO().registerExtensions(ALL_EXTENSIONS);
   const model = editor.requireModel();
   const K = model.primitives[0]?.weights.influences === 8 ? 8 : 4;
   const { primitives } = prepareExportWeights(model, { maxInfluences: K, weights: 'float', prune: 0 });
-  return io.readBinary(await writeRenderableGlb(model.document, primitives));
+  const copy = await io.readBinary(await writeRenderableGlb(model.document, primitives));
+  carrySourceExtensions(model.document, copy);
+  carryEditNotes(model.document, copy);
+  return copy;
 }
 
 /** See {@link Editor.createSkin}. `isCancelled` is asked after the copy (the only wait). */

@@ -13,9 +13,11 @@
  * 4. Its primitives get JOINTS_0/WEIGHTS_0 with every vertex on the root joint: valid weights
  *    that auto-bind then replaces.
  */
-import { type Accessor, type Document, type Node, Root, type Skin } from '@gltf-transform/core';
+import { type Accessor, type Document, type Mesh, type Node, Root, type Skin } from '@gltf-transform/core';
 import { matInvert, matIsIdentity } from '../pose/matrix.ts';
+import { addEditNotes } from '../skeleton/edit-notes.ts';
 import { bakeWorldTransform } from './bake-world-transform.ts';
+import { followElementChanges, listElements } from './follow-node-changes.ts';
 import { repairZeroNormals } from './repair-normals.ts';
 import {
   meshesOutsideSkeleton,
@@ -127,8 +129,12 @@ export function attachMeshToSkin(document: Document, node: Node, skin: Skin): No
   return skinned;
 }
 
-/** Puts the mesh of `node` on a root node with identity transform, baked to world space. */
+/**
+ * Puts the mesh of `node` on a root node with identity transform, baked to world space. The old
+ * node and mesh may go: what the source JSON names by index (a VRM's bones, blend shapes) follows.
+ */
 function moveToSceneRoot(document: Document, node: Node, skin: Skin): Node {
+  const before = listElements(document);
   const mesh = node.getMesh()!;
   const baked = bakeWorldTransform(document, mesh, node.getWorldMatrix());
   const skinned = document.createNode(node.getName()).setMesh(baked).setSkin(skin);
@@ -151,6 +157,11 @@ function moveToSceneRoot(document: Document, node: Node, skin: Skin): Node {
     node.listExtensions().length > 0 ||
     isAnimated(document, node);
   if (!keep) node.dispose();
+  const replaced = new Map<Node | Mesh, Node | Mesh>([
+    [node, skinned],
+    [mesh, baked],
+  ]);
+  addEditNotes(document, followElementChanges(document, before, replaced));
   return skinned;
 }
 

@@ -9,12 +9,21 @@
  *
  * Morph targets are kept as they are (their deltas stay in the bind pose's frame).
  */
-import { type Accessor, type Document, type Node, type Primitive, Root } from '@gltf-transform/core';
+import {
+  type Accessor,
+  type Document,
+  type Mesh,
+  type Node,
+  type Primitive,
+  Root,
+} from '@gltf-transform/core';
 import { Pose } from '../pose/pose.ts';
 import { PoseMatrices } from '../pose/pose-matrices.ts';
 import { restPositions } from '../pose/rest-positions.ts';
 import { skeletonOf } from '../pose/skeleton.ts';
+import { addEditNotes } from '../skeleton/edit-notes.ts';
 import { bakeWorldTransform } from './bake-world-transform.ts';
+import { followElementChanges, listElements } from './follow-node-changes.ts';
 import { buildSkinnedModel, type SkinnedModel } from './skinned-model.ts';
 
 /** What {@link stripSkin} removed. */
@@ -146,6 +155,9 @@ export function stripSkin(
     animations: 0,
   };
   if (skins.length === 0) return result;
+  // What the source JSON names by index (a VRM's bones, springs) follows the nodes that go.
+  const before = listElements(document);
+  const replaced = new Map<Node | Mesh, Node | Mesh>();
   const skeleton = skeletonOf(model);
   const matrices = new PoseMatrices(skeleton).update(new Pose(skeleton.size, 'rest'));
   const rest = restPositions(model);
@@ -190,6 +202,7 @@ export function stripSkin(
     const placed = document.createNode(node.getName()).setMesh(mesh);
     for (const scene of scenesOf(document, node)) scene.addChild(placed);
     node.setMesh(null).setSkin(null);
+    replaced.set(node, placed);
     result.skinnedMeshes++;
   }
 
@@ -204,6 +217,7 @@ export function stripSkin(
     for (const primitive of baked.listPrimitives()) dropWeights(primitive);
     const placed = document.createNode(node.getName()).setMesh(baked);
     for (const scene of scenesOf(document, node)) scene.addChild(placed);
+    replaced.set(node, placed).set(node.getMesh()!, baked);
     node.setMesh(null);
     result.propMeshes++;
   }
@@ -257,5 +271,6 @@ export function stripSkin(
     if (root.listAnimations().some((a) => a.listChannels().some((c) => c.getTargetNode() === node))) continue;
     node.dispose();
   }
+  addEditNotes(document, followElementChanges(document, before, replaced));
   return result;
 }

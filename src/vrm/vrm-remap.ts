@@ -266,3 +266,28 @@ export function vrmNodeRemovalRefusal(json: Readonly<Json>, index: number): stri
   }
   return null;
 }
+
+/**
+ * Renumbers the meshes VRM 0.x's `VRM` extension names (in place): blend shape binds and first
+ * person annotations, by mesh index. A bind or annotation of a removed mesh is dropped, with a note.
+ */
+export function remapVrm0Meshes(ext: unknown, remap: Remap): string[] {
+  if (!isObject(ext)) return [];
+  const notes: string[] = [];
+  const follow = (list: unknown[], what: string) =>
+    list.filter((b) => {
+      if (!isObject(b) || !isIndex(b.mesh)) return true;
+      const to = remap(b.mesh);
+      if (to < 0) notes.push(`VRM ${what} of a removed mesh was dropped`);
+      else b.mesh = to;
+      return to >= 0;
+    });
+  const master = isObject(ext.blendShapeMaster) ? ext.blendShapeMaster : null;
+  for (const group of Array.isArray(master?.blendShapeGroups) ? (master.blendShapeGroups as unknown[]) : [])
+    if (isObject(group) && Array.isArray(group.binds))
+      group.binds = follow(group.binds, `blend shape ${String(group.name ?? '')}: a bind`);
+  const fp = isObject(ext.firstPerson) ? ext.firstPerson : null;
+  if (fp && Array.isArray(fp.meshAnnotations))
+    fp.meshAnnotations = follow(fp.meshAnnotations, 'first person: an annotation');
+  return notes;
+}

@@ -20,6 +20,12 @@ export interface MannequinVrmOptions {
   version: '1.0' | '0.x';
   /** Roughly how many vertices the mannequin has (default 3000). */
   targetVertices?: number;
+  /**
+   * Adds glasses: an unskinned box mesh on a node under the Head joint, the node before the hair
+   * chain and the mesh first in meshes[] (so skinning it, which moves it to the scene root,
+   * renumbers the spring joints' nodes and the body's mesh).
+   */
+  accessory?: boolean;
 }
 
 /** The hair chain under the head (spring bones) and the twist joint (constrained), added to the skin. */
@@ -32,7 +38,7 @@ const EXTRA_JOINTS: { name: string; parent: string; at: [number, number, number]
 
 /** The mannequin as a .vrm file (GLB bytes). */
 export async function mannequinVrm(options: MannequinVrmOptions): Promise<Uint8Array> {
-  const doc = vrmReadyMannequin(options.targetVertices ?? 3000);
+  const doc = vrmReadyMannequin(options.targetVertices ?? 3000, options.accessory ?? false);
   const { json, resources } = await new WebIO().writeJSON(doc, { format: Format.GLB });
   const j = json as Json;
   const node = (name: string): number => {
@@ -45,6 +51,7 @@ export async function mannequinVrm(options: MannequinVrmOptions): Promise<Uint8A
   j.textures.push({ source: matcapImage, sampler: 0, name: 'MatcapTex' });
   const base = 0;
   const matcap = j.textures.length - 1;
+  if (options.accessory) glassesMeshFirst(j);
   const body = node('MannequinBody');
   const bones: [string, number][] = (j.nodes as Json[]).flatMap((n, i) => {
     const bone = vrmBoneOfMixamoName(n.name ?? '');
@@ -265,13 +272,14 @@ function writeVrm0(j: Json, { node, body, bones, base, matcap }: Parts): void {
  * The fingered mannequin with what a VRM needs beyond it: a hair chain and a forearm twist joint
  * in its skin, two morph targets (aa, blink) on the body, a base colour texture and a matcap image.
  */
-export function vrmReadyMannequin(targetVertices: number): Document {
+export function vrmReadyMannequin(targetVertices: number, accessory = false): Document {
   const data = buildMannequin({ targetVertices, fingers: true });
   const doc = mannequinToDocument(data);
   const root = doc.getRoot();
   const byName = new Map<string, Node>(root.listNodes().map((n) => [n.getName(), n]));
   const skin = root.listSkins()[0];
   const buffer = root.listBuffers()[0];
+  if (accessory) addGlasses(doc, byName.get('Head')!);
   const world = (n: Node) => n.getWorldTranslation();
   const extraWorld: [number, number, number][] = [];
   for (const spec of EXTRA_JOINTS) {
@@ -347,6 +355,50 @@ export function vrmReadyMannequin(targetVertices: number): Document {
     doc.createAccessor('TEXCOORD_0').setType('VEC2').setArray(uv).setBuffer(buffer),
   );
   return doc;
+}
+
+/** A box over the eyes (unskinned) on a child node of `head`. */
+function addGlasses(doc: Document, head: Node): void {
+  const at = head.getWorldTranslation();
+  const [x0, x1, y0, y1, z0, z1] = [-0.07, 0.07, 1.6, 1.64, 0.06, 0.1];
+  const corners: number[] = [];
+  const normals: number[] = [];
+  for (const x of [x0, x1])
+    for (const y of [y0, y1])
+      for (const z of [z0, z1]) {
+        corners.push(x - at[0], y - at[1], z - at[2]);
+        const n = [x === x0 ? -1 : 1, y === y0 ? -1 : 1, z === z0 ? -1 : 1];
+        normals.push(...n.map((c) => c / Math.sqrt(3)));
+      }
+  // Corner k = 4·ix + 2·iy + iz; two outward triangles per face.
+  const faces = [
+    [0, 1, 3, 2],
+    [4, 6, 7, 5],
+    [0, 4, 5, 1],
+    [2, 3, 7, 6],
+    [0, 2, 6, 4],
+    [1, 5, 7, 3],
+  ];
+  const indices = faces.flatMap(([a, b, c, d]) => [a, b, c, a, c, d]);
+  const buffer = doc.getRoot().listBuffers()[0];
+  const accessor = (name: string, type: 'VEC3' | 'SCALAR', array: Float32Array | Uint16Array) =>
+    doc.createAccessor(name).setType(type).setArray(array).setBuffer(buffer);
+  const primitive = doc
+    .createPrimitive()
+    .setAttribute('POSITION', accessor('GlassesPosition', 'VEC3', new Float32Array(corners)))
+    .setAttribute('NORMAL', accessor('GlassesNormal', 'VEC3', new Float32Array(normals)))
+    .setIndices(accessor('GlassesIndices', 'SCALAR', new Uint16Array(indices)));
+  const node = doc.createNode('Glasses').setMesh(doc.createMesh('Glasses').addPrimitive(primitive));
+  head.addChild(node);
+}
+
+/** Moves the Glasses mesh to meshes[0] (nodes' mesh indices follow). */
+function glassesMeshFirst(j: Json): void {
+  const g = (j.meshes as Json[]).findIndex((m) => m.name === 'Glasses');
+  const [mesh] = j.meshes.splice(g, 1);
+  j.meshes.unshift(mesh);
+  for (const n of j.nodes as Json[])
+    if (typeof n.mesh === 'number') n.mesh = n.mesh === g ? 0 : n.mesh < g ? n.mesh + 1 : n.mesh;
 }
 
 /** A 4×4 PNG of one colour (RGB). */
