@@ -31,10 +31,13 @@ function namedIndices(j: Json): unknown {
     const s = ext.VRMC_springBone;
     return {
       bones: Object.fromEntries(
-        Object.entries(v.humanoid.humanBones).map(([b, x]: [string, Json]) => [b, name(x.node)]),
+        Object.entries(v.humanoid.humanBones as Record<string, Json>).map(([b, x]: [string, Json]) => [
+          b,
+          name(x.node),
+        ]),
       ),
       annotations: v.firstPerson.meshAnnotations.map((a: Json) => name(a.node)),
-      binds: Object.values(v.expressions.preset).map((e: Json) =>
+      binds: Object.values(v.expressions.preset as Record<string, Json>).map((e: Json) =>
         e.morphTargetBinds?.map((b: Json) => name(b.node)),
       ),
       joints: s.springs.map((sp: Json) => sp.joints.map((x: Json) => name(x.node))),
