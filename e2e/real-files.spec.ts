@@ -22,6 +22,7 @@ import { EXPORTER_CONVENTIONS, exportedGlb } from '../test/support/exporter-fixt
 import { HAVE_SHARED_MODELS, readSharedModel, SHARED_MODEL_FILES } from '../test/support/shared-models.ts';
 import { loadInPage } from './export-helpers.ts';
 import { expect, test } from './fixtures.ts';
+import { inMatrix, OUT_OF_SCOPE } from './matrix-scope.ts';
 import { changedBox, drag, enterPaint, type Point, pointerAway } from './paint-helpers.ts';
 import { readAllWeights } from './persist-helpers.ts';
 import { viewportPixels } from './pixels.ts';
@@ -509,12 +510,14 @@ test.describe('real files: cursor, stroke, mirror, box, inspector, posed stroke'
   test.setTimeout(120_000);
   for (const convention of EXPORTER_CONVENTIONS) {
     test(`${convention}`, async ({ editor }) => {
+      test.skip(!inMatrix(convention), OUT_OF_SCOPE);
       await runMatrix(editor, `${convention}.glb`, await exportedGlb(convention, 3000));
     });
   }
   for (const model of SHARED_MODEL_FILES) {
     test(`${model.name}`, async ({ editor }) => {
       test.skip(!HAVE_SHARED_MODELS, '../shared/models is absent');
+      test.skip(!inMatrix(model.name), OUT_OF_SCOPE);
       const { name, bytes } = readSharedModel(model.file);
       await runMatrix(editor, name, bytes);
     });

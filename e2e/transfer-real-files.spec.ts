@@ -26,6 +26,7 @@ import { HAVE_SHARED_MODELS, readSharedModel, SHARED_MODEL_FILES } from '../test
 import { offsetShell, restPositions } from '../test/support/transfer-quality.ts';
 import { loadInPage } from './export-helpers.ts';
 import { expect, test } from './fixtures.ts';
+import { inMatrix, OUT_OF_SCOPE } from './matrix-scope.ts';
 
 const TABLE = join(import.meta.dirname, '..', 'test-results', 'transfer-real-files.json');
 
@@ -219,6 +220,7 @@ test.describe('Add to this character on real files: shells get weights and follo
   for (const model of SHARED_MODEL_FILES) {
     test(`${model.name}`, async ({ editor }) => {
       test.skip(!HAVE_SHARED_MODELS, '../shared/models is absent');
+      test.skip(!inMatrix(model.name), OUT_OF_SCOPE);
       const { name, bytes } = readSharedModel(model.file);
       await runAdd(editor, name, bytes);
     });

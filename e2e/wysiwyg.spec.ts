@@ -16,6 +16,7 @@ import { HAVE_SHARED_MODELS, readSharedModel, SHARED_MODEL_FILES } from '../test
 import { diagonalOf, maxDistance } from '../test/support/skinning-oracle.ts';
 import { loadInPage } from './export-helpers.ts';
 import { expect, test } from './fixtures.ts';
+import { inMatrix, OUT_OF_SCOPE } from './matrix-scope.ts';
 import {
   type OraclePrimitive,
   type OracleSpec,
@@ -137,6 +138,7 @@ test.describe('the surface is what three.js draws', () => {
   for (const model of SHARED_MODEL_FILES) {
     test(`on ${model.name}`, async ({ editor }) => {
       test.skip(!HAVE_SHARED_MODELS, '../shared/models is absent');
+      test.skip(!inMatrix(model.name), OUT_OF_SCOPE);
       const { name, bytes } = readSharedModel(model.file);
       await checkModel(editor, name, bytes);
     });

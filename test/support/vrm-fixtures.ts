@@ -465,7 +465,10 @@ export function renamedVrm(bytes: Uint8Array, rename: (name: string, index: numb
   (json.nodes as Json[]).forEach((n, i) => {
     n.name = rename(n.name ?? '', i);
   });
-  const bin = bytes.subarray(20 + jsonLength + 8, 20 + jsonLength + 8 + view.getUint32(20 + jsonLength, true));
+  const bin = bytes.subarray(
+    20 + jsonLength + 8,
+    20 + jsonLength + 8 + view.getUint32(20 + jsonLength, true),
+  );
   return packGlb(json as never, bin);
 }
 
