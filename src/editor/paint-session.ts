@@ -286,7 +286,8 @@ export class PaintSession {
   /**
    * Flood: sets the selected joint to the target weight on every vertex of every skin holding
    * it, or only where `mask` (per primitive id, one flag per vertex) is set — one undo step.
-   * With a mask and mirror on, the mirrored vertices get the mirrored joint too.
+   * With a mask and mirror on, the mirrored vertices get the mirrored joint too (in any skin of
+   * the skeleton).
    */
   flood(mask: ReadonlyMap<number, Uint8Array> | null = null): boolean {
     if (this.stroke) this.endStroke();
@@ -302,8 +303,8 @@ export class PaintSession {
     const { weight, mirror, mirrorAxis } = this.settings;
     const patches = [];
     let refused = 0;
-    for (const skin of new Set(model.primitives.map((p) => p.skins[0]))) {
-      const target = this.targets.forSkin(skin);
+    // Body by body, as the brushes paint: the hem's two sides stay one, the mirror crosses skins.
+    for (const target of this.targets.allBodies()) {
       const joint = target.jointIndex.get(id);
       if (joint === undefined) continue;
       const nodeMask = mask ? this.targets.nodeMask(target, mask) : null;
@@ -324,11 +325,9 @@ export class PaintSession {
 
   /** Flood of the active layer's mask to the brush's weight (the selection only, when given). */
   private floodMask(mask: ReadonlyMap<number, Uint8Array> | null): boolean {
-    const model = this.editor.requireModel();
     const { weight, mirror, mirrorAxis } = this.settings;
     const patches = [];
-    for (const skin of new Set(model.primitives.map((p) => p.skins[0]))) {
-      const target = this.targets.forSkin(skin);
+    for (const target of this.targets.allBodies()) {
       const nodeMask = mask ? this.targets.nodeMask(target, mask) : null;
       const painter = this.targets.maskPainter(target);
       patches.push(...painter.flood(0, weight, null, nodeMask, mirror ? mirrorAxis : null, 0));

@@ -9,6 +9,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Editor } from '../../src/editor/editor.ts';
 import type { SkinnedModel, SkinnedPrimitive } from '../../src/gltf/skinned-model.ts';
+import { setJointWeight } from '../../src/skin/set-joint-weight.ts';
 import type { SkinWeights } from '../../src/skin/skin-weights.ts';
 import { exportedGlb } from '../support/exporter-fixtures.ts';
 
@@ -155,23 +156,18 @@ describe('a stroke across the hem of a clothed character (three skins, one skele
   }
 
   it('Smooth averages across the hem: a weight step between shirt and trousers blends', async () => {
-    const { editor, part } = await open();
+    const { editor, model, part } = await open();
     const shirt = part('Shirt');
     const trousers = part('Trousers');
-    // The step: the shirt all Spine, the trousers all Hips (two floods, each on its selection).
-    editor.paint.setSettings({ weight: 1, selectionMask: true });
+    // The step a stroke that stopped at the hem leaves: the shirt all Spine, the trousers all Hips,
+    // the hem's two sides apart (written straight into the file's weights, as an import would).
     for (const [p, joint] of [
       [shirt, 'Spine'],
       [trousers, 'Hips'],
     ] as const) {
-      editor.selection.setVertices(
-        p.id,
-        Array.from({ length: p.weights.vertexCount }, (_, v) => v),
-      );
-      editor.selectJoint(joint);
-      editor.paint.floodMasked();
+      const local = model.skins[p.skins[0]].joints.indexOf(editor.resolveJoint(joint));
+      for (let v = 0; v < p.weights.vertexCount; v++) setJointWeight(p.weights, v, local, 1);
     }
-    editor.selection.none();
     const hem = touching(shirt, trousers);
     const gap = () =>
       Math.max(
@@ -257,6 +253,27 @@ describe('a stroke across the hem of a clothed character (three skins, one skele
     const hemShirt = new Set(touching(shirt, trousers).map(([v]) => v));
     expect(changedVertices(before[0], shirt.weights).every((v) => hemShirt.has(v))).toBe(true);
     expect(changedVertices(before[1], trousers.weights).length).toBeGreaterThan(5);
+  });
+
+  it("Flood on the selected shirt floods the trousers' side of the hem too (one point), and nothing else of them", async () => {
+    const { editor, part } = await open();
+    const shirt = part('Shirt');
+    const trousers = part('Trousers');
+    editor.selection.setVertices(
+      shirt.id,
+      Array.from({ length: shirt.weights.vertexCount }, (_, v) => v),
+    );
+    const before = trousers.weights.clone();
+    editor.selectJoint('Spine1');
+    editor.paint.setSettings({ weight: 1, selectionMask: true });
+    editor.paint.floodMasked();
+    const hem = touching(shirt, trousers);
+    const hemTrousers = new Set(hem.map(([, u]) => u));
+    expect(changedVertices(before, trousers.weights).every((u) => hemTrousers.has(u))).toBe(true);
+    for (const [v, u] of hem) {
+      expect(weightOf(editor, trousers.id, u, 'Spine1')).toBe(1);
+      expect(byJoint(editor, trousers.id, u)).toBe(byJoint(editor, shirt.id, v));
+    }
   });
 
   it('a skin without the painted joint keeps its weights, and the stroke says so', async () => {

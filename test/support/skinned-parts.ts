@@ -120,13 +120,12 @@ export function replaceWithParts(
 export const HEM_Y = 1.05;
 
 /**
- * The specs of the `garment-parts` convention: body, shirt and trousers by where each triangle's
- * centre is (every part's triangles in the source order).
+ * The triangles of each `garment-parts` part — 0 body (head and neck, hands, feet), 1 shirt,
+ * 2 trousers — by where each triangle's centre is (offsets of their first corner, in order).
  */
-export function garmentPartSpecs(doc: Document, data: MannequinData): SkinnedPartSpec[] {
+export function garmentTriangles(data: MannequinData): number[][] {
   const tris = data.indices;
   const P = data.positions;
-  const names = data.jointNames;
   const lists: number[][] = [[], [], []];
   for (let t = 0; t < tris.length; t += 3) {
     let x = 0;
@@ -139,16 +138,26 @@ export function garmentPartSpecs(doc: Document, data: MannequinData): SkinnedPar
     const head = ax < 0.1 && y > 1.47;
     const hand = ax > 0.66;
     const foot = y < 0.14;
-    const part = head || hand || foot ? 0 : y >= HEM_Y ? 1 : 2;
-    lists[part].push(t);
+    lists[head || hand || foot ? 0 : y >= HEM_Y ? 1 : 2].push(t);
   }
+  return lists;
+}
+
+/**
+ * The joints each `garment-parts` skin lists, in its order (mannequin joint indices): the body's
+ * all, the shirt's all backwards, the trousers' the spine, hips and legs only, legs first.
+ */
+export function garmentSkinJoints(names: readonly string[]): number[][] {
   const all = names.map((_, j) => j);
-  // The trousers' skin: spine, hips and legs (legs first); the shirt's: every joint, backwards.
   const lower = all.filter((j) => !/Arm|Hand|Shoulder|Neck|Head/.test(names[j]));
-  const trousers = [
-    ...lower.filter((j) => /Leg|Foot|Toe/.test(names[j])),
-    ...lower.filter((j) => !/Leg|Foot|Toe/.test(names[j])),
-  ];
+  const legs = (j: number) => /Leg|Foot|Toe/.test(names[j]);
+  return [all, [...all].reverse(), [...lower.filter(legs), ...lower.filter((j) => !legs(j))]];
+}
+
+/** The specs of the `garment-parts` convention: body, shirt and trousers, with their colours. */
+export function garmentPartSpecs(doc: Document, data: MannequinData): SkinnedPartSpec[] {
+  const lists = garmentTriangles(data);
+  const joints = garmentSkinJoints(data.jointNames);
   const material = (name: string, rgb: [number, number, number]) =>
     doc
       .createMaterial(name)
@@ -156,17 +165,17 @@ export function garmentPartSpecs(doc: Document, data: MannequinData): SkinnedPar
       .setRoughnessFactor(0.8)
       .setMetallicFactor(0);
   return [
-    { name: 'Body', triangles: lists[0], joints: all, material: material('Skin', [0.8, 0.62, 0.5]) },
+    { name: 'Body', triangles: lists[0], joints: joints[0], material: material('Skin', [0.8, 0.62, 0.5]) },
     {
       name: 'Shirt',
       triangles: lists[1],
-      joints: [...all].reverse(),
+      joints: joints[1],
       material: material('ShirtCloth', [0.2, 0.35, 0.65]),
     },
     {
       name: 'Trousers',
       triangles: lists[2],
-      joints: trousers,
+      joints: joints[2],
       material: material('TrousersCloth', [0.12, 0.14, 0.22]),
     },
   ];
