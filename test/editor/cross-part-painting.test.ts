@@ -294,6 +294,42 @@ describe('a stroke across the hem of a clothed character (three skins, one skele
     expect(editor.notices.at(-1)?.message).toMatch(/skin has no joint LeftArm/);
   });
 
+  it('posed, the stroke paints both parts where they are drawn (the body follows the pose)', async () => {
+    const { editor, part } = await open();
+    const shirt = part('Shirt');
+    const trousers = part('Trousers');
+    // Bend forward at the hips: the shirt swings away from where it was stored.
+    editor.pose.setJointRotation('Spine', [40, 0, 0]);
+    editor.pose.setJointRotation('LeftUpLeg', [-30, 0, 0]);
+    const posedShirt = editor.pose.positions(shirt.id).slice();
+    const posedTrousers = editor.pose.positions(trousers.id).slice();
+    const front = (prim: SkinnedPrimitive, P: Float32Array, y0: number, y1: number): V3 =>
+      frontPoint({ ...prim, positions: P }, 0.02, y0, y1);
+    const a = front(shirt, posedShirt, 1.1, 1.2);
+    const b = front(trousers, posedTrousers, 0.95, 1.02);
+    // It is not where the stored shirt is.
+    expect(
+      Math.abs(a[2] - frontPoint(shirt, 0.02, 1.1, 1.2)[2]) +
+        Math.abs(a[1] - frontPoint(shirt, 0.02, 1.1, 1.2)[1]),
+    ).toBeGreaterThan(0.02);
+    const r = 0.05;
+    editor.selectJoint('Spine1');
+    editor.paint.setSettings({ brush: 'draw', weight: 1, strength: 1, radius: r, falloff: 'constant' });
+    stroke(editor, shirt, a, trousers, b);
+    for (const [p, P] of [
+      [shirt, posedShirt],
+      [trousers, posedTrousers],
+    ] as const) {
+      let inside = 0;
+      for (let v = 0; v < p.weights.vertexCount; v++) {
+        if (segmentDistance(P.subarray(v * 3, v * 3 + 3), a, b) > 0.95 * r) continue;
+        inside++;
+        expect(weightOf(editor, p.id, v, 'Spine1'), `${p.name} ${v}`).toBeCloseTo(1, 6);
+      }
+      expect(inside, p.name).toBeGreaterThan(3);
+    }
+  });
+
   it('on a weight layer, the cross-part strokes give the flat strokes’ weights, bit for bit', async () => {
     const flat = await open();
     const layered = await open();
