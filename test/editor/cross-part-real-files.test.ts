@@ -149,3 +149,20 @@ describe.skipIf(!HAVE_SHARED_MODELS)(
     });
   },
 );
+
+describe.skipIf(!HAVE_SHARED_MODELS)('the bodies of the multi-skin shared models', () => {
+  it.each([
+    ['QuaterniusPlatformerCharacter/Character.glb', 4, 11],
+    ['RobotExpressive/RobotExpressive.glb', 2, 4],
+  ] as const)('%s: one body of %i skins and %i primitives', async (file, skins, parts) => {
+    const editor = new Editor();
+    const model = await editor.load(readSharedModel(file));
+    const body = editor.surfaces.forBody(0)!;
+    expect(body.skins.length).toBe(skins);
+    expect(body.surface.parts.length).toBe(parts);
+    for (const p of model.primitives) expect(editor.surfaces.forBody(p.id)).toBe(body);
+    // Its joints are every skin's, each part reading its own skin's numbering.
+    for (const k of body.skins)
+      for (const id of model.skins[k].joints) expect(body.jointIndex.has(id)).toBe(true);
+  });
+});
