@@ -77,7 +77,8 @@ test('a 110 px Draw stroke across the hem paints the shirt and the trousers, fro
 test('Shift (Smooth) across the hem blends a weight step between shirt and trousers', async ({
   editor: page,
 }) => {
-  // The step: the shirt all Spine, the trousers all Hips (each flooded on its selection).
+  // The step a stroke that stopped at the hem leaves: the shirt all Spine, the trousers all Hips,
+  // the hem's two sides apart (the weight tools work skin by skin).
   await page.evaluate(() => {
     const { editor } = window.skinsmith;
     for (const [name, joint] of [
@@ -89,9 +90,7 @@ test('Shift (Smooth) across the hem blends a weight step between shirt and trous
         prim.id,
         Array.from({ length: prim.weights.vertexCount }, (_, v) => v),
       );
-      editor.selectJoint(joint);
-      editor.paint.setSettings({ weight: 1, selectionMask: true });
-      editor.paint.floodMasked();
+      editor.tools.setWeight(1, joint);
     }
     editor.selection.none();
     editor.selectJoint('Spine');

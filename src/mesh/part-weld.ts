@@ -20,16 +20,16 @@ export const PART_WELD_RELATIVE_TOLERANCE = 1e-6;
  * For `count` nodes numbered part by part (`nodePart`, ascending) at positions `rest` (xyz),
  * the smallest node each is merged into — nodes of different parts within `tolerance` of each
  * other, transitively — or null when no two parts touch anywhere. A node's root is never in a
- * later part than the node itself.
+ * later part than the node itself. `grid`: a PointGrid over `rest` (built when not given).
  */
 export function partWeldRoots(
   rest: Float32Array,
   count: number,
   nodePart: Uint16Array,
   tolerance: number,
+  grid: PointGrid = new PointGrid(rest, count),
 ): Int32Array | null {
   if (count === 0 || nodePart[0] === nodePart[count - 1]) return null;
-  const grid = new PointGrid(rest, count);
   const root = new Int32Array(count);
   for (let g = 0; g < count; g++) root[g] = g;
   const find = (g: number): number => {
@@ -42,26 +42,62 @@ export function partWeldRoots(
     }
     return r;
   };
-  const ids = new Uint32Array(64);
-  const d2 = new Float32Array(64);
   let merged = false;
-  for (let g = 0; g < count; g++) {
-    const n = grid.querySphere(rest[g * 3], rest[g * 3 + 1], rest[g * 3 + 2], tolerance, ids, d2);
-    for (let k = 0; k < Math.min(n, ids.length); k++) {
-      const h = ids[k];
-      if (h <= g || nodePart[h] === nodePart[g]) continue;
-      const a = find(g);
-      const b = find(h);
-      if (a === b) continue;
-      // The smaller node is the root: the merged node keeps the earliest part's vertex.
-      if (a < b) root[b] = a;
-      else root[a] = b;
-      merged = true;
+  const union = (g: number, h: number): void => {
+    if (nodePart[g] === nodePart[h]) return;
+    const a = find(g);
+    const b = find(h);
+    if (a === b) return;
+    // The smaller node is the root: the merged node keeps the earliest part's vertex.
+    if (a < b) root[b] = a;
+    else root[a] = b;
+    merged = true;
+  };
+  // Points closer than the tolerance share a grid cell, unless one is within the tolerance of
+  // the cell's border: compare within each cell, and query around the few near a border (or in
+  // a crowded cell).
+  const { ids, sorted, cellStart, nx, ny, nz, cellSize, minX, minY, minZ } = grid;
+  const t2 = tolerance * tolerance;
+  const inv = 1 / cellSize;
+  const edge = tolerance * inv;
+  const qIds = new Uint32Array(256);
+  const qD2 = new Float32Array(256);
+  const cells = nx * ny * nz;
+  for (let c = 0; c < cells; c++) {
+    const k0 = cellStart[c];
+    const k1 = cellStart[c + 1];
+    const crowded = k1 - k0 > 64;
+    for (let k = k0; k < k1; k++) {
+      const x = sorted[k * 3];
+      const y = sorted[k * 3 + 1];
+      const z = sorted[k * 3 + 2];
+      if (!crowded)
+        for (let l = k + 1; l < k1; l++) {
+          const dx = sorted[l * 3] - x;
+          const dy = sorted[l * 3 + 1] - y;
+          const dz = sorted[l * 3 + 2] - z;
+          if (dx * dx + dy * dy + dz * dz <= t2) union(ids[k], ids[l]);
+        }
+      const fx = (x - minX) * inv;
+      const fy = (y - minY) * inv;
+      const fz = (z - minZ) * inv;
+      if (crowded || nearBorder(fx, nx, edge) || nearBorder(fy, ny, edge) || nearBorder(fz, nz, edge)) {
+        const n = Math.min(grid.querySphere(x, y, z, tolerance, qIds, qD2), qIds.length);
+        for (let q = 0; q < n; q++) union(ids[k], qIds[q]);
+      }
     }
   }
   if (!merged) return null;
   for (let g = 0; g < count; g++) root[g] = find(g);
   return root;
+}
+
+/** True when cell coordinate `f` (in cells) is within `edge` cells of its cell's faces, or outside the grid. */
+function nearBorder(f: number, n: number, edge: number): boolean {
+  const i = Math.floor(f);
+  if (i < 0 || i >= n - 1) return true; // the last cell takes what lies beyond it
+  const frac = f - i;
+  return frac < edge || 1 - frac < edge;
 }
 
 /** A surface's nodes as flat arrays (see SkinSurface: nodeStart, members, nodePart, nodeVertex, restPositions). */
@@ -83,15 +119,17 @@ export interface SurfaceNodes {
  * ({@link partWeldRoots}, tolerance relative to the rest shape's size). Rewrites `nodeOf` (node
  * of each global vertex) and `nodeOffset` (each part's node range) in place and returns the
  * merged nodes — still part by part, each in its earliest vertex's part, members ascending so
- * the representative is that vertex — or null (nothing rewritten) when no parts touch.
+ * the representative is that vertex — or null (nothing rewritten) when no parts touch. `grid`:
+ * a PointGrid over `nodes.rest`, if the caller has one.
  */
 export function weldAcrossParts(
   nodes: SurfaceNodes,
   nodeOf: Uint32Array,
   nodeOffset: Uint32Array,
+  grid?: PointGrid,
 ): SurfaceNodes | null {
   const { count: G, part, vertex, rest } = nodes;
-  const roots = partWeldRoots(rest, G, part, PART_WELD_RELATIVE_TOLERANCE * diagonal(rest, G));
+  const roots = partWeldRoots(rest, G, part, PART_WELD_RELATIVE_TOLERANCE * diagonal(rest, G), grid);
   if (!roots) return null;
   const P = nodeOffset.length - 1;
   const N = nodeOf.length;

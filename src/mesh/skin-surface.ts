@@ -152,14 +152,20 @@ export class SkinSurface {
     }
 
     // 1b. Across parts: nodes of different parts drawn at one place become one node (part-weld.ts).
-    if (this.options.weldParts) {
+    // Its spatial index is the surface's own when nothing merges (the nodes are the same).
+    let grid: PointGrid | null = null;
+    if (this.options.weldParts && P > 1) {
+      grid = new PointGrid(rest, G);
       const merged = weldAcrossParts(
         { count: G, start: nodeStart, members, part: nodePart, vertex: nodeVertex, rest },
         nodeOf,
         this.nodeOffset,
+        grid,
       );
-      if (merged)
+      if (merged) {
         ({ count: G, start: nodeStart, members, part: nodePart, vertex: nodeVertex, rest } = merged);
+        grid = null;
+      }
     }
     this.nodeCount = G;
     this.nodeStart = nodeStart;
@@ -207,7 +213,7 @@ export class SkinSurface {
 
     // 3. Current positions and the spatial index (normals and components on first use).
     this.positions = rest.slice();
-    this.grid = new PointGrid(this.positions, G);
+    this.grid = grid ?? new PointGrid(this.positions, G);
   }
 
   /** Connected components over the welded adjacency (computed on first use). */
