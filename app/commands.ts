@@ -9,6 +9,7 @@ import { saveProject } from './persist/project-actions.ts';
 import { POSE_COMMANDS } from './pose/pose-commands.ts';
 import { toggleRigPanel } from './rig/rig-store.ts';
 import { SELECT_COMMANDS } from './select/select-commands.ts';
+import { SKELETON_COMMANDS } from './skeleton/skeleton-commands.ts';
 import { useUi } from './store.ts';
 import { toggleSampleJoint } from './viewport/joint-pick.ts';
 import { viewport } from './viewport-bridge.ts';
@@ -40,6 +41,7 @@ export const COMMANDS = {
   ...SELECT_COMMANDS,
   ...EDIT_COMMANDS,
   ...POSE_COMMANDS,
+  ...SKELETON_COMMANDS, // before the layers: F2 renames the joint in Skeleton mode
   ...LAYER_COMMANDS,
   open: {
     label: 'Open .glb / .gltf (with its .bin and textures)',

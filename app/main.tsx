@@ -10,6 +10,7 @@ import { connectPaint } from './paint/connect-paint.ts';
 import { connectPersist } from './persist/connect-persist.ts';
 import { connectPose } from './pose/connect-pose.ts';
 import { installScripting } from './scripting.ts';
+import { connectSkeleton } from './skeleton/connect-skeleton.ts';
 import { startup } from './startup.ts';
 import { useUi } from './store.ts';
 import { connectStore } from './sync-store.ts';
@@ -22,6 +23,7 @@ connectStore(editor);
 connectLayers(editor);
 connectPaint(editor);
 connectPose(editor);
+connectSkeleton(editor);
 // Before the first model opens: autosave, the unload prompt, the restore offer.
 connectPersist();
 installScripting();

@@ -13,6 +13,7 @@ const MODES: { mode: EditorMode; name: string; icon: IconName; hint: string; ena
   },
   { mode: 'paint', name: 'Paint', icon: 'brush', hint: tooltip('paintMode'), enabled: true },
   { mode: 'pose', name: 'Pose', icon: 'pose', hint: tooltip('poseMode'), enabled: true },
+  { mode: 'skeleton', name: 'Skeleton', icon: 'skeleton', hint: tooltip('skeletonMode'), enabled: true },
 ];
 
 /** The editor's modes: what a left drag in the viewport does. */

@@ -7,6 +7,7 @@ import { PoseClips } from '../pose/PoseClips.tsx';
 import { PoseInspect } from '../pose/PoseInspect.tsx';
 import { PosePanel } from '../pose/PosePanel.tsx';
 import { InspectorSection } from '../select/InspectorPanel.tsx';
+import { SkeletonPanel } from '../skeleton/SkeletonPanel.tsx';
 import { useUi } from '../store.ts';
 import { SelectionSection } from '../tools/ToolsPanel.tsx';
 import { WeightToolsSection } from '../tools/WeightToolsSection.tsx';
@@ -128,6 +129,11 @@ export function SettingsPanel() {
       <Section title="Joint">
         <JointInfoSection />
       </Section>
+      {mode === 'skeleton' && (
+        <Section title="Skeleton">
+          <SkeletonPanel />
+        </Section>
+      )}
       <Section title="Layers">
         <LayersSection />
       </Section>

@@ -4,6 +4,7 @@ import { LAYER_COMMANDS } from '../layers/layer-commands.ts';
 import { PAINT_COMMANDS } from '../paint/paint-commands.ts';
 import { usePaint } from '../paint/paint-store.ts';
 import { SELECT_COMMANDS } from '../select/select-commands.ts';
+import { SKELETON_COMMANDS } from '../skeleton/skeleton-commands.ts';
 import { Icon } from './Icon.tsx';
 
 /** Keys (shown as keycaps) or a mouse gesture (`mouse`: shown as words), and what it does. */
@@ -13,6 +14,8 @@ const paintIds = new Set(Object.keys(PAINT_COMMANDS));
 const layerIds = new Set(Object.keys(LAYER_COMMANDS));
 // S itself works in every mode; the rest act in Select mode only.
 const selectIds = new Set(Object.keys(SELECT_COMMANDS).filter((id) => id !== 'selectMode'));
+// Tab works in every mode; the rest act in Skeleton mode only.
+const skeletonIds = new Set(Object.keys(SKELETON_COMMANDS).filter((id) => id !== 'skeletonMode'));
 const rows = (entries: [string, Command][]): Row[] =>
   entries.map(([, c]) => [c.shortcut, c.brief ?? c.label]);
 const mouse = (items: [string, string][]): Row[] => items.map(([k, a]) => [k, a, 'mouse']);
@@ -33,6 +36,12 @@ const VIEW_MOUSE = mouse([
   ['Ctrl + click the mesh', 'Select the joint with the most weight there (every mode)'],
   ['Ctrl + hold, Ctrl + right-click', 'The influences there, to choose a joint from'],
   ['Drag a gizmo ring', 'Turn the selected joint about that axis (Pose mode)'],
+]);
+const SKELETON_MOUSE = mouse([
+  ['Drag a joint’s ball', 'Move it on screen (the mesh stays)'],
+  ['Drag an arrow', 'Move along that world axis'],
+  ['Ctrl + drag', 'Snap to the limb’s centre'],
+  ['Drag a tree row onto another', 'Re-parent it'],
 ]);
 const SELECT_MOUSE = mouse([
   ['Point at a vertex', 'The Inspector shows it (marked in the view)'],
@@ -98,7 +107,10 @@ function Overlay() {
             <Group
               title="Every mode"
               items={rows(
-                entries.filter(([id]) => !paintIds.has(id) && !selectIds.has(id) && !layerIds.has(id)),
+                entries.filter(
+                  ([id]) =>
+                    !paintIds.has(id) && !selectIds.has(id) && !layerIds.has(id) && !skeletonIds.has(id),
+                ),
               )}
               wide
             />
@@ -115,6 +127,10 @@ function Overlay() {
           <div>
             <Group title="Painting with the mouse" items={PAINT_MOUSE} />
             <Group title="View" items={[...VIEW_MOUSE, ...TREE]} />
+            <Group
+              title="Skeleton mode"
+              items={[...SKELETON_MOUSE, ...rows(entries.filter(([id]) => skeletonIds.has(id)))]}
+            />
           </div>
         </div>
       </div>

@@ -6,6 +6,7 @@ import { applyPreset, deletePose, poseAction, resetPose, savePose, showBindPose 
 import { usePose } from './pose-store.ts';
 import './pose-panel.css';
 import { SliderField } from '../components/SliderField.tsx';
+import { BindPoseButton } from '../skeleton/SkeletonPanel.tsx';
 import { useUi } from '../store.ts';
 
 const AXES = ['X', 'Y', 'Z'] as const;
@@ -218,6 +219,7 @@ export function PosePanel() {
       </div>
       <div className="pose-subtitle">Saved poses</div>
       <NamedPoses />
+      <BindPoseButton />
       <p className="muted pose-note">Posing only bends the preview: weights and export are unchanged.</p>
     </div>
   );

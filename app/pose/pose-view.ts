@@ -13,7 +13,7 @@ type Snapshot = Map<number, number[]>;
  * posed mesh the editor computes on the CPU for painting (src/pose/posed-mesh.ts explains why
  * the spaces agree). The editor does the math: this copies its node TRS onto the loader's objects.
  *
- * Back at the rest pose it restores the loader's own TRS numbers rather than the editor's, so
+ * Skeleton mode shows the rest pose whatever the pose. Back at the rest pose it restores the loader's own TRS numbers rather than the editor's, so
  * reset gives the rest-pose pixels bit for bit whatever rounding a decomposition would add.
  *
  * What is drawn and what is painted never part: a view takes the editor's pose when it is made
@@ -52,7 +52,9 @@ export class PoseView {
     const pose = editor.pose;
     this.synced = pose.revision;
     // `shown` builds nothing for a model never posed (the scene is at the file's rest pose already).
-    const posed = pose.shown !== 'rest';
+    // Skeleton mode edits the skeleton at rest (Blender's Edit Mode): the pose stays the editor's
+    // and shows again on leaving the mode.
+    const posed = pose.shown !== 'rest' && editor.mode !== 'skeleton';
     const objects = this.shown.scene.nodeObjects;
     if (posed) {
       const { nodeIds, trs } = pose.nodeTransforms();

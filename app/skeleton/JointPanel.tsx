@@ -9,6 +9,7 @@ import { HumanBoneBadge, humanBonesOf } from '../vrm/HumanBoneBadge.tsx';
 import { ancestorsOf, type JointRow, jointRows, sharedNamePrefix } from './joint-rows.ts';
 import { PanelResizer } from './PanelResizer.tsx';
 import { SampleJointButton } from './SampleJointButton.tsx';
+import { useTreeDrag } from './tree-drag.ts';
 
 /** Deeper levels stop indenting, so names stay readable in very deep chains (840-joint files exist). */
 const MAX_INDENT = 12;
@@ -32,6 +33,7 @@ function Row({
   selected: boolean;
   onToggle: (id: number) => void;
 }) {
+  const drag = useTreeDrag(row.id);
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: the tree (which holds focus) handles the keys for its rows
     <div
@@ -45,6 +47,7 @@ function Row({
       style={{ paddingLeft: 4 + Math.min(row.depth, MAX_INDENT) * 12 }}
       onClick={() => editor.selectJoint(row.id)}
       title={`${row.name} (node ${row.id}): ${count} vertices`}
+      {...drag}
     >
       <button
         type="button"

@@ -3,7 +3,13 @@ import type { ChildrenMode } from '../../src/skeleton/move-joint.ts';
 import type { JointRef, Quat, SkeletonEdit, Vec3 } from '../../src/skeleton/skeleton-edit.ts';
 import { parseSkeletonEdits } from '../../src/skeleton/skeleton-edit.ts';
 import { editor } from '../editor-instance.ts';
+import { paintBridge } from '../paint/paint-bridge.ts';
+import type { PagePoint } from '../pose/rotate-gizmo.ts';
 import { viewport } from '../viewport-bridge.ts';
+import { jointMarkersBridge, type MoveGizmoInfo, moveGizmoBridge } from './skeleton-bridge.ts';
+import { type SkeletonUi, useSkeletonUi } from './skeleton-store.ts';
+
+type ViewOptions = Pick<SkeletonUi, 'childrenFollow' | 'snapToCentre'>;
 
 /** A joint as scripts read it (plain JSON). */
 export interface ScriptJoint {
@@ -53,6 +59,12 @@ export interface ScriptSkeleton {
   }): Promise<SkeletonEditReport[]>;
   /** Applies a list of edits as the CLI's --edits file holds them, as ONE undo step. */
   apply(edits: SkeletonEdit[] | unknown): Promise<SkeletonEditReport[]>;
+  /** Skeleton mode's translate gizmo on the page (centre, arrows), or null when none shows. */
+  gizmo(): MoveGizmoInfo | null;
+  /** Where a joint's ball is drawn on the page, or null (not Skeleton mode, no such joint). */
+  jointPoint(joint: JointRef): PagePoint | null;
+  /** Reads, or changes then reads, the Skeleton panel's toggles (X-mirror is `xMirror`). */
+  options(options?: Partial<ViewOptions>): Promise<ViewOptions>;
 }
 
 const plain = (j: SkeletonJoint): ScriptJoint => ({
@@ -92,4 +104,19 @@ export const scriptSkeleton: ScriptSkeleton = {
   reparent: async (joint, parent) => drawn(s().reparent(joint, parent)),
   makeBindPose: async (pose) => drawn(s().makeBindPose(pose)),
   apply: async (edits) => drawn(s().apply(parseSkeletonEdits(edits))),
+  gizmo: () => moveGizmoBridge.info(),
+  jointPoint: (joint) => {
+    if (!editor.model) return null;
+    const id = s().joint(joint).id;
+    const marker = jointMarkersBridge.list().find((m) => m.owner === id);
+    return marker ? paintBridge.require().toPage(marker.at.toArray()) : null;
+  },
+  options: async (options) => {
+    if (options) {
+      useSkeletonUi.setState(options);
+      await viewport.nextFrame();
+    }
+    const { childrenFollow, snapToCentre } = useSkeletonUi.getState();
+    return { childrenFollow, snapToCentre };
+  },
 };

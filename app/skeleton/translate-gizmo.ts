@@ -149,8 +149,8 @@ export class TranslateGizmo {
   private hovered: MoveHandle | null = null;
   private active: MoveHandle | null = null;
   private readonly geometries = [
-    new CylinderGeometry(0.018, 0.018, 1 - SHAFT_START - 0.18, 6),
-    new ConeGeometry(0.065, 0.2, 12),
+    new CylinderGeometry(0.026, 0.026, 1 - SHAFT_START - 0.18, 8),
+    new ConeGeometry(0.08, 0.22, 12),
     new RingGeometry(0.13, 0.17, 32),
   ];
 

@@ -4,6 +4,9 @@ import { type Box3, Vector3 } from 'three';
 import { editor } from '../editor-instance.ts';
 import { PoseGizmo } from '../pose/PoseGizmo.tsx';
 import { RigOverlay } from '../rig/RigOverlay.tsx';
+import { JointMarkers } from '../skeleton/JointMarkers.tsx';
+import { SkeletonGizmo } from '../skeleton/SkeletonGizmo.tsx';
+import { skeletonPreview } from '../skeleton/skeleton-preview.ts';
 import { useUi } from '../store.ts';
 import { viewport } from '../viewport-bridge.ts';
 import { Bones } from './Bones.tsx';
@@ -38,7 +41,9 @@ export function ModelView() {
   const transfer = useUi((s) => s.transferView);
   const layerHeat = useLayerHeat();
   const selected = useUi((s) => s.selected);
-  const posing = useUi((s) => s.mode) === 'pose';
+  const mode = useUi((s) => s.mode);
+  const posing = mode === 'pose';
+  const skeleton = mode === 'skeleton';
   const invalidate = useThree((s) => s.invalidate);
   const [shown, setShown] = useState<Shown | null>(null);
 
@@ -54,6 +59,8 @@ export function ModelView() {
         if (stale) return disposeViewScene(scene);
         const bounds = boundsOf(scene.root);
         const radius = bounds.getSize(new Vector3()).length() / 2;
+        // A drag's preview belongs to the scene it was drawn on: the edited skeleton replaces it.
+        skeletonPreview.clear();
         const bones = layoutBones(scene, radius);
         setShown({ scene, display: new ViewDisplay(scene), bounds, radius, bones });
       } catch (err) {
@@ -106,6 +113,8 @@ export function ModelView() {
       <Bones shapes={shown.bones} scene={shown.scene} radius={shown.radius} />
       {posing && <PoseGizmo shown={shown} />}
       <RigOverlay shown={shown} />
+      {skeleton && <JointMarkers shown={shown} />}
+      {skeleton && <SkeletonGizmo shown={shown} />}
     </>
   );
 }

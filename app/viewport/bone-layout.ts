@@ -1,5 +1,6 @@
 import { BufferGeometry, Float32BufferAttribute, type Matrix4, Quaternion, Vector3 } from 'three';
 import { boneGlyphRadii, layoutBoneSegments, restGlyphRadii } from '../../src/pose/bone-glyphs.ts';
+import { skeletonPreview } from '../skeleton/skeleton-preview.ts';
 import type { ViewScene } from './view-scene.ts';
 
 /** One drawn bone: from a joint (its owner, selected when clicked) towards a child or onward. */
@@ -42,7 +43,7 @@ export function octahedronGeometry(): BufferGeometry {
 
 /**
  * The bones of the shown model (src/pose/bone-glyphs.ts lays them out) at its joints as drawn
- * now: rest pose when the scene is built, posed later. Radii are the rest ones when given (the
+ * now: rest pose when the scene is built, posed later, moved by a Skeleton mode drag. Radii are the rest ones when given (the
  * glyph of a bone keeps its girth when posed), else length-based.
  */
 export function layoutBones(
@@ -52,7 +53,8 @@ export function layoutBones(
 ): BoneShape[] {
   const world = new Map<number, [number, number, number]>();
   const p = new Vector3();
-  for (const [id, object] of view.jointObjects) world.set(id, object.getWorldPosition(p).toArray());
+  // While a Skeleton mode drag runs, the dragged joints where the drag has them.
+  for (const id of view.jointObjects.keys()) world.set(id, skeletonPreview.position(view, id, p)!.toArray());
   const segments = layoutBoneSegments(view.model.joints.values(), (id) => world.get(id), modelRadius);
   const girth = radii ?? boneGlyphRadii(segments, [], modelRadius);
   return segments.map((s, i) => ({
@@ -76,6 +78,16 @@ export function limbRadii(view: ViewScene, shapes: readonly BoneShape[], modelRa
   return restGlyphRadii(view.model, segments, modelRadius);
 }
 
+/** Moves the bone shapes onto the joints as drawn now, in place (the overlay keeps its array). */
+export function refreshBones(shapes: BoneShape[], view: ViewScene, modelRadius: number): void {
+  const fresh = layoutBones(view, modelRadius);
+  if (fresh.length !== shapes.length) return;
+  for (let i = 0; i < shapes.length; i++) {
+    shapes[i].head.copy(fresh[i].head);
+    shapes[i].tail.copy(fresh[i].tail);
+  }
+}
+
 const _up = new Vector3(0, 1, 0);
 const _dir = new Vector3();
 const _q = new Quaternion();
@@ -88,4 +100,45 @@ export function boneMatrix(shape: BoneShape, out: Matrix4): Matrix4 {
   _q.setFromUnitVectors(_up, _dir.divideScalar(length || 1));
   const girth = shape.radius / RING;
   return out.compose(shape.head, _q, _s.set(girth, length, girth));
+}
+
+/** A joint drawn as a ball you can grab (Skeleton mode): its centre, and its largest radius (world units). */
+export interface JointMarker {
+  owner: number;
+  at: Vector3;
+  radius: number;
+}
+
+/**
+ * A ball per joint at its world position, at most a hundredth of the model and a third of the
+ * joint's shortest bone, so the balls of a hand's finger joints stay apart.
+ */
+export function layoutJoints(
+  view: ViewScene,
+  shapes: readonly BoneShape[],
+  modelRadius: number,
+): JointMarker[] {
+  const shortest = new Map<number, number>();
+  const note = (id: number, length: number) => {
+    if (length > 0) shortest.set(id, Math.min(shortest.get(id) ?? Number.POSITIVE_INFINITY, length));
+  };
+  for (const s of shapes) {
+    const length = s.head.distanceTo(s.tail);
+    note(s.owner, length);
+    const joint = view.model.joints.get(s.owner);
+    for (const child of joint?.children ?? []) {
+      const at = skeletonPreview.position(view, child, _dir);
+      if (at && s.tail.distanceTo(at) < 1e-9) note(child, length);
+    }
+  }
+  const out: JointMarker[] = [];
+  for (const id of view.jointObjects.keys()) {
+    const limit = (shortest.get(id) ?? Number.POSITIVE_INFINITY) / 3;
+    out.push({
+      owner: id,
+      at: skeletonPreview.position(view, id)!,
+      radius: Math.min(modelRadius * 0.012, limit),
+    });
+  }
+  return out;
 }

@@ -5,6 +5,7 @@ import { editor } from '../editor-instance.ts';
 import { spotFraming } from '../pose/frame-spot.ts';
 import { usePose } from '../pose/pose-store.ts';
 import { PoseView } from '../pose/pose-view.ts';
+import { useUi } from '../store.ts';
 import { fitBox } from './camera-fit.ts';
 import type { Shown } from './ModelView.tsx';
 
@@ -56,11 +57,14 @@ export function usePoseSync(shown: Shown | null): void {
     });
   }, [shown, get, invalidate]);
 
+  // Skeleton mode draws the rest pose (PoseView.sync): entering or leaving it redraws the pose.
+  const skeletonMode = useUi((s) => s.mode) === 'skeleton';
   useEffect(() => {
     if (!view) return;
-    view.crease.enabled = crease;
+    view.crease.enabled = crease && !skeletonMode;
+    view.sync();
     invalidate();
-  }, [view, crease, invalidate]);
+  }, [view, crease, skeletonMode, invalidate]);
 
   // Before each render: never a frame of another pose than the editor's (a change whose event
   // this view missed is caught here), and the preview copies wear the originals' materials.

@@ -10,6 +10,9 @@ import type { Shown } from './ModelView.tsx';
 
 type Orbit = { target: Vector3; update: () => void } | null;
 
+/** The file and bounds the camera was last framed on. */
+const lastFramed: { opened: number; bounds: Box3 | null } = { opened: -1, bounds: null };
+
 /**
  * Registers what the rest of the app may ask of the viewport (frame all, frame the selected
  * joint, where a bone is on the page), frames each new model, and reports it drawn once the
@@ -52,7 +55,18 @@ export function useViewportCommands(shown: Shown | null): void {
       boneScreenPoint,
     });
     if (!shown) return;
-    frame(shown.bounds, true);
+    // A newly opened file is framed; the same file redrawn after an edit of its structure (a
+    // skeleton edit leaves the mesh where it was) keeps the rigger's view.
+    const was = lastFramed.bounds;
+    const slack = shown.radius * 1e-3;
+    const same =
+      lastFramed.opened === editor.opened &&
+      was !== null &&
+      was.min.distanceTo(shown.bounds.min) <= slack &&
+      was.max.distanceTo(shown.bounds.max) <= slack;
+    if (!same) frame(shown.bounds, true);
+    lastFramed.opened = editor.opened;
+    lastFramed.bounds = shown.bounds.clone();
     let live = true;
     viewport.nextFrame().then(() => {
       if (!live) return;

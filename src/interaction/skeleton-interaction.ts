@@ -3,6 +3,7 @@
  * injected pickers, so the viewport and the Node test editor make the same decisions:
  *
  *   idle ──left press on a gizmo handle──▶ moving ──release──▶ idle (the drag is ONE undo step)
+ *     │                                       ├──release before moving 3 px──▶ idle: a click
  *     │                                       └──Esc / pointer cancel──▶ idle (nothing changed)
  *     └──left press on the mesh while placing (before any handle)──▶ placed: a new joint there
  *
@@ -41,10 +42,26 @@ export interface SkeletonInteractionOptions<G extends HandleGrab> {
   place?: (sample: PointerSample) => boolean;
   /** False while nothing can be edited (no model): presses pass. */
   enabled?: () => boolean;
+  /**
+   * A press on a handle released without dragging: a click (a joint's ball under an arrow
+   * selects that joint). The live edit is cancelled first.
+   */
+  clicked?: (grab: G) => void;
+  /** The pointer must travel this far (px) from the press before the joint moves: a click never nudges it. */
+  threshold?: number;
 }
 
+/** Default {@link SkeletonInteractionOptions.threshold}, px. */
+export const DRAG_THRESHOLD_PX = 3;
+
 export class SkeletonInteraction<G extends HandleGrab = HandleGrab> {
-  private drag: { pointerId: number; grab: G; live: LiveDrag; moved: boolean } | null = null;
+  private drag: {
+    pointerId: number;
+    grab: G;
+    live: LiveDrag;
+    moved: boolean;
+    press: { x: number; y: number };
+  } | null = null;
 
   constructor(private readonly options: SkeletonInteractionOptions<G>) {}
 
@@ -65,7 +82,7 @@ export class SkeletonInteraction<G extends HandleGrab = HandleGrab> {
     const grab = this.options.grab(e);
     const live = grab && this.options.begin(grab);
     if (!grab || !live) return 'pass';
-    this.drag = { pointerId: e.pointerId, grab, live, moved: false };
+    this.drag = { pointerId: e.pointerId, grab, live, moved: false, press: { x: e.x, y: e.y } };
     return 'moving';
   }
 
@@ -73,6 +90,8 @@ export class SkeletonInteraction<G extends HandleGrab = HandleGrab> {
   move(e: Pick<PointerInput, 'x' | 'y' | 'pointerId' | 'ctrlKey' | 'shiftKey' | 'metaKey'>): boolean {
     const d = this.drag;
     if (!d || e.pointerId !== d.pointerId) return false;
+    const threshold = this.options.threshold ?? DRAG_THRESHOLD_PX;
+    if (!d.moved && Math.hypot(e.x - d.press.x, e.y - d.press.y) < threshold) return false;
     const to = d.grab.target(e, { ctrlKey: !!(e.ctrlKey || e.metaKey), shiftKey: !!e.shiftKey });
     if (!to || !to.every(Number.isFinite)) return false;
     d.live.update(to);
@@ -86,7 +105,10 @@ export class SkeletonInteraction<G extends HandleGrab = HandleGrab> {
     if (!d || e.pointerId !== d.pointerId) return false;
     this.drag = null;
     if (d.moved) d.live.commit();
-    else d.live.cancel();
+    else {
+      d.live.cancel();
+      this.options.clicked?.(d.grab);
+    }
     return true;
   }
 

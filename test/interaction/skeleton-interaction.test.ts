@@ -28,6 +28,8 @@ describe('SkeletonInteraction', () => {
     expect(m.down({ x: 50, y: 0, pointerId: 1, button: 0 })).toBe('moving');
     expect(m.grabbed?.handle).toBe('x');
     expect(m.move({ x: 60, y: 0, pointerId: 2 })).toBe(false);
+    // Within the threshold of the press the joint does not move (a click never nudges it).
+    expect(m.move({ x: 52, y: 1, pointerId: 1 })).toBe(false);
     expect(m.move({ x: 60, y: 0, pointerId: 1 })).toBe(true);
     expect(m.move({ x: 70, y: 0, pointerId: 1 })).toBe(true);
     expect(m.up({ pointerId: 2 })).toBe(false);
@@ -37,19 +39,21 @@ describe('SkeletonInteraction', () => {
     expect(log).toEqual(['update 6,0,0', 'update 7,0,0', 'commit']);
   });
 
-  it('a press and release without a move is no step; cancel puts the joint back', () => {
+  it('a press and release without a move is a click, no step; cancel puts the joint back', () => {
     const { log, live } = recorder();
     const m = new SkeletonInteraction({
       grab: () => ({ handle: 'screen', target: () => [1, 2, 3] }),
       begin: live,
+      clicked: (g) => log.push(`clicked ${g.handle}`),
     });
     m.down({ x: 0, y: 0, pointerId: 1, button: 0 });
+    m.move({ x: 2, y: 0, pointerId: 1 }); // within 3 px: still a click
     m.up({ pointerId: 1 });
     m.down({ x: 0, y: 0, pointerId: 1, button: 0 });
-    m.move({ x: 1, y: 0, pointerId: 1 });
+    m.move({ x: 5, y: 0, pointerId: 1 });
     m.cancel();
     expect(m.state).toBe('idle');
-    expect(log).toEqual(['cancel', 'update 1,2,3', 'cancel']);
+    expect(log).toEqual(['cancel', 'clicked screen', 'update 1,2,3', 'cancel']);
   });
 
   it('skips targets that are not finite (a ray parallel to the axis) and passes the modifiers', () => {

@@ -1,0 +1,80 @@
+import type { Command } from '../commands.ts';
+import { editor } from '../editor-instance.ts';
+import { bare } from '../keys.ts';
+import { useUi } from '../store.ts';
+import { deleteSelectedJoint } from './skeleton-actions.ts';
+import { useSkeletonUi } from './skeleton-store.ts';
+
+const inSkeleton = () => useUi.getState().mode === 'skeleton';
+/** Skeleton-mode keys: elsewhere the same key stays free (F2 renames a layer, X mirrors the brush). */
+const skeletonKey = (match: (e: KeyboardEvent) => boolean) => (e: KeyboardEvent) => inSkeleton() && match(e);
+
+/**
+ * Tab as Blender's Edit Mode key, but only where Tab would not move the keyboard focus between
+ * controls: on the page itself or the 3D view (a focused button, field or tree keeps its Tab).
+ */
+const tabOnCanvas = (e: KeyboardEvent) => {
+  if (!bare('Tab')(e)) return false;
+  const target = e.target as HTMLElement | null;
+  return !target || target === document.body || target.tagName === 'CANVAS' || target.tagName === 'HTML';
+};
+
+/** Skeleton mode's commands for the shortcut table (commands.ts spreads these in before the layers' F2). */
+export const SKELETON_COMMANDS = {
+  skeletonMode: {
+    label:
+      'Skeleton mode: move, add, split, delete and re-parent joints; the mesh stays put (toggles Skeleton and Inspect)',
+    brief: 'Skeleton mode (Tab again: back)',
+    // Blender's Edit Mode key.
+    shortcut: 'Tab',
+    matches: tabOnCanvas,
+    run: () => {
+      const { mode, setMode } = useUi.getState();
+      setMode(mode === 'skeleton' ? 'inspect' : 'skeleton');
+    },
+  },
+  addJoint: {
+    label: 'Add a child of the selected joint: click the mesh where it goes (placed at the limb centre)',
+    brief: 'Add a child joint: click the mesh',
+    // Blender's extrude.
+    shortcut: 'E',
+    matches: skeletonKey(bare('e')),
+    run: () => {
+      if (editor.model && editor.selectedJoint !== null)
+        useSkeletonUi.setState((s) => ({ placing: s.placing === 'add' ? null : 'add' }));
+    },
+  },
+  cancelPlacing: {
+    label: 'Stop placing a joint',
+    shortcut: 'Esc',
+    matches: (e: KeyboardEvent) =>
+      inSkeleton() && useSkeletonUi.getState().placing !== null && bare('Escape')(e),
+    run: () => useSkeletonUi.setState({ placing: null }),
+  },
+  renameJoint: {
+    label: 'Rename the selected joint',
+    brief: 'Rename joint',
+    shortcut: 'F2',
+    matches: skeletonKey(bare('F2')),
+    run: () => {
+      if (editor.model && editor.selectedJoint !== null) {
+        useUi.setState({ rightOpen: true });
+        useSkeletonUi.setState({ renaming: true });
+      }
+    },
+  },
+  deleteJoint: {
+    label: 'Delete the selected joint (its weights go to its parent, its children to its parent)',
+    brief: 'Delete joint (weights to parent)',
+    shortcut: 'Delete',
+    matches: skeletonKey(bare('Delete')),
+    run: deleteSelectedJoint,
+  },
+  skeletonMirror: {
+    label: 'X-mirror joint edits on / off (an edit on one side repeats on the partner joint)',
+    brief: 'X-mirror on / off',
+    shortcut: 'X',
+    matches: skeletonKey(bare('x')),
+    run: () => useSkeletonUi.setState((s) => ({ mirror: !s.mirror })),
+  },
+} satisfies Record<string, Command>;

@@ -1,0 +1,129 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { drag, pointerAway } from './paint-helpers.ts';
+
+/** Everything a skeleton edit may change, read from the editor: undo must give it back bit for bit. */
+function fileState(page: Page) {
+  return page.evaluate(() => {
+    const model = window.skinsmith.editor.requireModel();
+    const nodes = model.document
+      .getRoot()
+      .listNodes()
+      .map((n) => ({
+        name: n.getName(),
+        t: n.getTranslation(),
+        r: n.getRotation(),
+        s: n.getScale(),
+        children: n.listChildren().map((c) => c.getName()),
+      }));
+    const skins = model.skins.map((s) => ({ joints: s.joints, ibm: Array.from(s.inverseBindMatrices) }));
+    const weights = model.primitives.map((p) => ({
+      j: Array.from(p.weights.joints),
+      w: Array.from(p.weights.weights),
+    }));
+    return { nodes, skins, weights };
+  });
+}
+
+/** The drawn surface of primitive 0 (what three.js draws now), xyz per vertex. */
+async function drawnSurface(page: Page): Promise<number[]> {
+  await page.evaluate(() => window.skinsmith.frame());
+  return page.evaluate(() => window.skinsmith.shownMesh()[0].drawn);
+}
+
+function maxDistance(a: number[], b: number[]): number {
+  let max = 0;
+  for (let i = 0; i < a.length; i += 3)
+    max = Math.max(max, Math.hypot(a[i] - b[i], a[i + 1] - b[i + 1], a[i + 2] - b[i + 2]));
+  return max;
+}
+
+/** The left elbow's world position at rest, as the editor has it. */
+const elbowRest = () => {
+  const { editor } = window.skinsmith;
+  return editor.requireModel().joints.get(editor.resolveJoint('LeftForeArm'))!.restPosition;
+};
+
+test('Skeleton mode with the mouse: the elbow pivot moved by the gizmo moves the bend, not the mesh; a finger joint deleted; Ctrl+Z gives the file back exactly', async ({
+  editor: page,
+}) => {
+  const original = await fileState(page);
+  const rest = await drawnSurface(page);
+
+  // Bend the elbow in Pose mode and measure the bent arm.
+  await page.keyboard.press('r');
+  await page.evaluate(() => window.skinsmith.pose.setJointRotation('LeftForeArm', [0, 0, 80]));
+  const bentBefore = await drawnSurface(page);
+  expect(maxDistance(rest, bentBefore)).toBeGreaterThan(0.05);
+
+  // Tab: Skeleton mode shows the rest pose (the bend is set aside).
+  await page.mouse.click(5, 5); // focus on the page, not a control
+  await page.keyboard.press('Tab');
+  await expect(page.locator('[data-mode=skeleton]')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('skeleton-panel')).toBeVisible();
+  expect(maxDistance(rest, await drawnSurface(page))).toBeLessThan(1e-6);
+
+  // Click the elbow's ball: the forearm is selected and the gizmo sits on it.
+  const elbowBall = (await page.evaluate(() => window.skinsmith.skeleton.jointPoint('LeftForeArm')))!;
+  await page.evaluate(() => window.skinsmith.selectJoint('Hips'));
+  await page.mouse.click(elbowBall.x, elbowBall.y);
+  await expect(page.getByTestId('skeleton-name')).toHaveValue('LeftForeArm');
+  const gizmo = (await page.evaluate(() => window.skinsmith.skeleton.gizmo()))!;
+  expect(Math.hypot(gizmo.center.x - elbowBall.x, gizmo.center.y - elbowBall.y)).toBeLessThan(2);
+  const elbowBefore = await page.evaluate(elbowRest);
+
+  // Drag the X arrow 30 px along itself, towards the hand: the pivot slides down the forearm.
+  const { from, tip } = gizmo.arrows.x;
+  const grab = { x: (from.x + tip.x) / 2, y: (from.y + tip.y) / 2 };
+  const len = Math.hypot(tip.x - from.x, tip.y - from.y);
+  const along = { x: grab.x + ((tip.x - from.x) / len) * 30, y: grab.y + ((tip.y - from.y) / len) * 30 };
+  await drag(page, grab, along);
+  await expect.poll(() => page.evaluate(elbowRest).then((p) => p[0])).toBeGreaterThan(elbowBefore[0] + 0.01);
+  const elbowAfter = await page.evaluate(elbowRest);
+  expect(elbowAfter[1]).toBeCloseTo(elbowBefore[1], 6);
+  expect(elbowAfter[2]).toBeCloseTo(elbowBefore[2], 6);
+  await expect(page.getByTestId('skeleton-x')).toHaveValue(String(Number(elbowAfter[0].toFixed(4))));
+  // The edited skeleton is drawn, and the mesh did not move (float32 IBMs: within a micrometre).
+  await page.waitForFunction(() => window.skinsmith.stats().drawn);
+  expect(maxDistance(rest, await drawnSurface(page))).toBeLessThan(1e-5);
+
+  // Back to Pose mode: the same bend about the new pivot bends the arm somewhere else.
+  await page.keyboard.press('r');
+  expect(await page.evaluate(() => window.skinsmith.pose.getJointRotation('LeftForeArm'))).toEqual([
+    expect.closeTo(0, 4),
+    expect.closeTo(0, 4),
+    expect.closeTo(80, 4),
+  ]);
+  const bentAfter = await drawnSurface(page);
+  expect(maxDistance(bentBefore, bentAfter)).toBeGreaterThan(0.01);
+
+  // Delete a finger joint: click its ball in Skeleton mode, press Delete.
+  await page.mouse.click(5, 5);
+  await page.keyboard.press('Tab');
+  await expect(page.locator('[data-mode=skeleton]')).toHaveAttribute('aria-pressed', 'true');
+  const joints = (await page.evaluate(() => window.skinsmith.stats().joints)) as number;
+  const counts = () =>
+    page.evaluate(() => Object.fromEntries(window.skinsmith.joints().map((j) => [j.name, j.vertexCount])));
+  const before = await counts();
+  expect(before.LeftHandThumb1).toBeGreaterThan(0);
+  const thumb = (await page.evaluate(() => window.skinsmith.skeleton.jointPoint('LeftHandThumb1')))!;
+  await page.mouse.click(thumb.x, thumb.y);
+  await expect(page.getByTestId('skeleton-name')).toHaveValue('LeftHandThumb1');
+  await page.mouse.click(5, 5);
+  await page.keyboard.press('Delete');
+  await expect.poll(() => page.evaluate(() => window.skinsmith.stats().joints)).toBe(joints - 1);
+  const after = await counts();
+  expect(after.LeftHandThumb1).toBeUndefined();
+  // Its weights went to its parent: the hand now influences the thumb's vertices too.
+  expect(after.LeftHand).toBeGreaterThan(before.LeftHand);
+  expect(after.LeftHand).toBeGreaterThanOrEqual(before.LeftHandThumb1);
+
+  // Undo all: the file is back bit for bit, and so is the mesh.
+  await pointerAway(page);
+  await page.keyboard.press('Control+z');
+  await expect.poll(() => page.evaluate(() => window.skinsmith.stats().joints)).toBe(joints);
+  await page.keyboard.press('Control+z');
+  await expect.poll(() => page.evaluate(elbowRest).then((p) => p[0])).toBe(elbowBefore[0]);
+  expect(await fileState(page)).toEqual(original);
+  expect(maxDistance(rest, await drawnSurface(page))).toBe(0);
+});
