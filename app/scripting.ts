@@ -72,7 +72,7 @@ export interface SkinsmithApi {
   undo(): boolean;
   /** Redoes the last undone step; false when there is none. */
   redo(): boolean;
-  /** Reads or switches the mode: 'inspect', 'select', 'paint' or 'pose'. */
+  /** Reads or switches the mode: 'inspect', 'select', 'paint', 'pose' or 'skeleton'. */
   mode(mode?: EditorMode): EditorMode;
   joints(): JointSummary[];
   selectJoint(idOrName: number | string | null): number | null;

@@ -127,3 +127,67 @@ test('Skeleton mode with the mouse: the elbow pivot moved by the gizmo moves the
   expect(await fileState(page)).toEqual(original);
   expect(maxDistance(rest, await drawnSurface(page))).toBe(0);
 });
+
+test('Skeleton panel and tree: F2 renames, a typed X moves the pivot, E + a click adds a joint inside the limb, a tree drag re-parents and refuses a cycle', async ({
+  editor: page,
+}) => {
+  await page.mouse.click(5, 5);
+  await page.keyboard.press('Tab');
+  await expect(page.locator('[data-mode=skeleton]')).toHaveAttribute('aria-pressed', 'true');
+  await page.evaluate(() => window.skinsmith.selectJoint('LeftForeArm'));
+  await expect(page.getByTestId('skeleton-name')).toHaveValue('LeftForeArm');
+
+  // F2: the name field takes the keys; Enter renames (one step).
+  await page.mouse.click(5, 5);
+  await page.keyboard.press('F2');
+  await expect(page.getByTestId('skeleton-name')).toBeFocused();
+  await page.keyboard.type('L_elbow');
+  await page.keyboard.press('Enter');
+  await expect.poll(() => page.evaluate(() => window.skinsmith.selectedJoint()?.name)).toBe('L_elbow');
+
+  // A typed world X moves the pivot there, nothing else.
+  const before = await page.evaluate(() => window.skinsmith.skeleton.joint('L_elbow').position);
+  const x = page.getByTestId('skeleton-x');
+  await x.fill(String(before[0] + 0.02));
+  await x.press('Enter');
+  await expect
+    .poll(() => page.evaluate(() => window.skinsmith.skeleton.joint('L_elbow').position[0]))
+    .toBeCloseTo(before[0] + 0.02, 6);
+
+  // E, then a click on the forearm's surface halfway to the wrist: a child joint at the limb's centre.
+  const wrist = await page.evaluate(() => window.skinsmith.skeleton.joint('LeftHand').position);
+  const elbow = await page.evaluate(() => window.skinsmith.skeleton.joint('L_elbow').position);
+  const mid = (await page.evaluate(
+    ([a, b]) => window.skinsmith.paint.toPage([(a[0] + b[0]) / 2, (a[1] + b[1]) / 2, (a[2] + b[2]) / 2]),
+    [elbow, wrist] as const,
+  ))!;
+  const joints = await page.evaluate(() => window.skinsmith.stats().joints);
+  await page.mouse.click(5, 5);
+  await page.keyboard.press('e');
+  await expect(page.getByTestId('skeleton-add')).toHaveAttribute('aria-pressed', 'true');
+  await page.mouse.click(mid.x, mid.y + 2);
+  await expect.poll(() => page.evaluate(() => window.skinsmith.stats().joints)).toBe(joints + 1);
+  const added = await page.evaluate(() => window.skinsmith.selectedJoint()!);
+  expect(added.parent).toBe(await page.evaluate(() => window.skinsmith.editor.resolveJoint('L_elbow')));
+  const at = await page.evaluate((id) => window.skinsmith.skeleton.joint(id).position, added.id);
+  // Inside the forearm (radius about 3 cm), near its axis: not on its front surface.
+  const t =
+    ((at[0] - elbow[0]) * (wrist[0] - elbow[0]) + (at[1] - elbow[1]) * (wrist[1] - elbow[1])) /
+    ((wrist[0] - elbow[0]) ** 2 + (wrist[1] - elbow[1]) ** 2 + (wrist[2] - elbow[2]) ** 2);
+  const onAxis = [0, 1, 2].map((k) => elbow[k] + t * (wrist[k] - elbow[k]));
+  expect(Math.hypot(at[0] - onAxis[0], at[1] - onAxis[1], at[2] - onAxis[2])).toBeLessThan(0.012);
+
+  // The tree: the elbow dragged onto its own new child is refused with the reason; onto Spine2 it moves.
+  const row = (name: string) => page.locator(`[data-joint-id="${name}"]`);
+  const ids = await page.evaluate((a) => {
+    const e = window.skinsmith.editor;
+    return { elbow: e.resolveJoint('L_elbow'), child: a, spine: e.resolveJoint('Spine2') };
+  }, added.id);
+  await row(String(ids.elbow)).dragTo(row(String(ids.child)));
+  await expect(page.getByTestId('error-toast')).toContainText(/under itself|cycle|descendant|below/i);
+  expect(await page.evaluate(() => window.skinsmith.skeleton.joint('L_elbow').parent)).not.toBe(ids.child);
+  await row(String(ids.elbow)).dragTo(row(String(ids.spine)));
+  await expect
+    .poll(() => page.evaluate(() => window.skinsmith.skeleton.joint('L_elbow').parent))
+    .toBe(ids.spine);
+});

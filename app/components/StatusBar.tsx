@@ -18,8 +18,21 @@ function Stat({ name, value, label, one }: { name: string; value: number; label:
 /** Which pose is shown, and — where the file's rest and bind pose differ — that the mesh is drawn as engines draw it. */
 function ShownPoseBadge() {
   usePose((s) => s.shown); // re-render when the shown pose changes (describeShown reads it)
+  const skeletonMode = useUi((s) => s.mode) === 'skeleton';
   if (!editor.model) return null;
   const report = editor.pose.describeShown();
+  // Skeleton mode draws the rest pose and keeps the pose for Pose mode (app/pose/pose-view.ts).
+  if (skeletonMode && report.shown !== 'rest')
+    return (
+      <span
+        className="shown-pose"
+        data-testid="shown-pose"
+        data-shown="rest"
+        title="Skeleton mode edits the skeleton at rest; the pose shows again in the other modes"
+      >
+        Rest pose · the pose is kept for Pose mode
+      </span>
+    );
   const special = report.restDiffersFromBind || report.ignoredMeshTransforms.length > 0;
   return (
     <span

@@ -21,7 +21,7 @@ export function CommitField({
   label: string;
   testId?: string;
   title?: string;
-  /** When it changes to a new truthy value, the field takes the focus with its text selected (F2). */
+  /** When it changes (after mounting) to a truthy value, the field takes the focus, its text selected (F2). */
   focusKey?: unknown;
   onCommit: (value: string) => void;
   disabled?: boolean;
@@ -35,7 +35,11 @@ export function CommitField({
   useEffect(() => {
     if (!editing.current) setDraft(shown);
   }, [shown]);
+  // A new request (not the one the field mounted with) takes the focus.
+  const asked = useRef(focusKey);
   useEffect(() => {
+    if (focusKey === asked.current) return;
+    asked.current = focusKey;
     if (!focusKey || !input.current) return;
     input.current.focus();
     input.current.select();

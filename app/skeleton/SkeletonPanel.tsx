@@ -43,11 +43,8 @@ function Placement({ id, placement }: { id: number; placement: JointPlacement })
           testId="skeleton-name"
           title={`The joint's node name (${tooltip('renameJoint')}); every skin, clip and lock follows`}
           value={placement.name}
-          focusKey={renaming ? id : null}
-          onCommit={(name) => {
-            useSkeletonUi.setState({ renaming: false });
-            renameJoint(id, name);
-          }}
+          focusKey={renaming || null}
+          onCommit={(name) => renameJoint(id, name)}
         />
       </div>
       <label className="skel-row">

@@ -12,7 +12,7 @@ export function connectSkeleton(editor: Editor): () => void {
   const offs = [
     editor.events.on('mode', (mode) => {
       if (mode === 'skeleton') clipPlayer.pause();
-      else useSkeletonUi.setState({ placing: null, renaming: false });
+      else useSkeletonUi.setState({ placing: null });
     }),
     editor.events.on('committed', () => useSkeletonUi.setState((s) => ({ skeletonRev: s.skeletonRev + 1 }))),
   ];

@@ -59,7 +59,7 @@ export const SKELETON_COMMANDS = {
     run: () => {
       if (editor.model && editor.selectedJoint !== null) {
         useUi.setState({ rightOpen: true });
-        useSkeletonUi.setState({ renaming: true });
+        useSkeletonUi.setState((s) => ({ renaming: s.renaming + 1 }));
       }
     },
   },

@@ -19,8 +19,8 @@ export interface SkeletonUi {
   space: 'world' | 'local';
   /** A click on the mesh places a new child joint of the selected one (E), or null. */
   placing: SkeletonPlacing;
-  /** The selected joint's name field opens for typing (F2). */
-  renaming: boolean;
+  /** Counts F2 presses: each one puts the focus in the selected joint's name field (0: none yet). */
+  renaming: number;
 }
 
 export const SKELETON_UI_DEFAULTS: SkeletonUi = {
@@ -30,7 +30,7 @@ export const SKELETON_UI_DEFAULTS: SkeletonUi = {
   snapToCentre: false,
   space: 'world',
   placing: null,
-  renaming: false,
+  renaming: 0,
 };
 
 export const useSkeletonUi = create<SkeletonUi>(() => ({ ...SKELETON_UI_DEFAULTS }));

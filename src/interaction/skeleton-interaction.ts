@@ -93,7 +93,7 @@ export class SkeletonInteraction<G extends HandleGrab = HandleGrab> {
     const threshold = this.options.threshold ?? DRAG_THRESHOLD_PX;
     if (!d.moved && Math.hypot(e.x - d.press.x, e.y - d.press.y) < threshold) return false;
     const to = d.grab.target(e, { ctrlKey: !!(e.ctrlKey || e.metaKey), shiftKey: !!e.shiftKey });
-    if (!to || !to.every(Number.isFinite)) return false;
+    if (!to?.every(Number.isFinite)) return false;
     d.live.update(to);
     d.moved = true;
     return true;
