@@ -53,6 +53,26 @@ function MarkerButton({ name, disabled }: { name: MarkerName; disabled: boolean 
   );
 }
 
+/** Rig as a VRM avatar: the humanoid map and a meta are written with the skeleton. */
+function VrmCheck({ disabled }: { disabled: boolean }) {
+  const vrm = useRig((s) => s.vrm);
+  return (
+    <label
+      className="ab-check-inline"
+      title="Also write a VRM 1.0 humanoid map (hips, spine, arms, legs… from the joints) and a meta named after the file: Export then saves a .vrm"
+    >
+      <input
+        type="checkbox"
+        name="rig-vrm"
+        checked={vrm}
+        disabled={disabled}
+        onChange={(e) => useRig.setState({ vrm: e.target.checked })}
+      />{' '}
+      VRM avatar: write a humanoid map
+    </label>
+  );
+}
+
 function HumanoidForm({ disabled }: { disabled: boolean }) {
   const fingers = useRig((s) => s.fingers);
   const symmetric = useRig((s) => s.symmetric);
@@ -94,6 +114,7 @@ function HumanoidForm({ disabled }: { disabled: boolean }) {
         />{' '}
         Symmetric: place one side, the other mirrors
       </label>
+      <VrmCheck disabled={disabled} />
       <div className="rig-tools">
         <button
           type="button"

@@ -27,6 +27,8 @@ export interface RigUi {
   fingers: FingerCount;
   /** Place one side: its partner mirrors across the body's plane of symmetry. */
   symmetric: boolean;
+  /** The rig also writes a VRM humanoid map (humanoid template): the file saves as .vrm. */
+  vrm: boolean;
   /** The marker the next click on the mesh places (null: clicks orbit). */
   armed: Placing | null;
   markers: Record<MarkerName, { position: Vec3; state: MarkerState }> | null;
@@ -47,6 +49,7 @@ export const useRig = create<RigUi>(() => ({
   template: 'humanoid',
   fingers: 0,
   symmetric: true,
+  vrm: false,
   armed: null,
   markers: null,
   chain: { from: null, to: null, joints: 6 },
@@ -224,7 +227,8 @@ export async function startRig(): Promise<RigReport | null> {
   const { onProgress, stop } = progressPerFrame((progress) => useRig.setState({ progress }));
   useRig.setState({ progress: 0, result: null, armed: null });
   try {
-    const job = editor.rig.rig({ ...options, onProgress });
+    const vrm = options.template === 'humanoid' && useRig.getState().vrm;
+    const job = editor.rig.rig({ ...options, vrm, onProgress });
     cancelCurrent = () => job.cancel();
     const report = await job.promise;
     useRig.setState({

@@ -8,9 +8,10 @@
  * with one line.
  */
 import { readFileSync } from 'node:fs';
-import type { Document } from '@gltf-transform/core';
+import type { Document, Node } from '@gltf-transform/core';
 import { autobind } from '../bind/autobind.ts';
 import { bindGroupsOfModel, remapJoints } from '../bind/model-input.ts';
+import { exportBaseName } from '../gltf/export/export-document.ts';
 import { readDocument } from '../gltf/read-document.ts';
 import { buildSkinnedModel } from '../gltf/skinned-model.ts';
 import { stripSkin } from '../gltf/strip-skin.ts';
@@ -24,6 +25,7 @@ import {
 } from '../skeleton/fit/markers.ts';
 import { rigDocument } from '../skeleton/fit/rig-document.ts';
 import { FINGER_COUNTS, type FingerCount } from '../skeleton/templates/humanoid.ts';
+import { writeVrmHumanoid } from '../vrm/vrm-write.ts';
 import { type Command, toJson } from './command.ts';
 import {
   EXPORT_OPTION_SPECS,
@@ -78,7 +80,7 @@ function rig(
   name: string,
   fingers: FingerCount,
   markers: Partial<HumanoidMarkers> | null,
-): { fitted: FittedSkeleton; ends: Set<number> } {
+): { fitted: FittedSkeleton; ends: Set<number>; jointNodes: Node[] } {
   const mesh = fitMeshOfDocument(document);
   if (mesh.indices.length < 3) throw new UsageError(`rig: ${name} has no triangle mesh to rig`);
   let fitted: FittedSkeleton;
@@ -96,7 +98,11 @@ function rig(
     throw new UsageError(`rig: ${(err as Error).message}`);
   }
   const nodes = document.getRoot().listNodes();
-  return { fitted, ends: new Set(rigged.endJoints.map((n) => nodes.indexOf(n))) };
+  return {
+    fitted,
+    ends: new Set(rigged.endJoints.map((n) => nodes.indexOf(n))),
+    jointNodes: rigged.jointNodes,
+  };
 }
 
 export const rigCommand: Command = {
@@ -108,6 +114,8 @@ export const rigCommand: Command = {
     fingers: { kind: 'string' },
     markers: { kind: 'string' },
     replace: { kind: 'flag' },
+    'vrm-name': { kind: 'string' },
+    'vrm-author': { kind: 'string' },
   },
   optionHelp: [
     '--fingers 0|1|3|5        fingers per hand, three joints each (1: a mitten); default 0',
@@ -115,6 +123,9 @@ export const rigCommand: Command = {
     '                         "leftElbow":[…],"rightElbow":[…],"leftKnee":[…],"rightKnee":[…]}',
     '                         in world coordinates, on the front surface or inside; missing ones guessed',
     '--replace                a file with a skin: strip it and rig the mesh as its rest pose draws it',
+    '-o OUT.vrm               a VRM 1.0 avatar: the humanoid map of the rig and a meta (VRMC_vrm)',
+    "--vrm-name NAME          the avatar's name in a .vrm; default OUT's name",
+    '--vrm-author NAME        its author in a .vrm; default Unknown',
     '-o OUT, --max-influences, --weights, --prune, --no-validate, --uncompressed, --draco, --allow-loss: as for export',
   ],
   async run(argv, io) {
@@ -150,8 +161,20 @@ export const rigCommand: Command = {
       replaced = stripSkin(document);
     }
     const tFit = performance.now();
-    const { fitted, ends } = rig(document, input.name, fingers, markers);
+    const { fitted, ends, jointNodes } = rig(document, input.name, fingers, markers);
     const fitMs = performance.now() - tFit;
+    // A .vrm asked for: the rig's joints become the VRM humanoid map (VRMC_vrm).
+    if (exportWith.format === 'vrm') {
+      const author = args.options.get('vrm-author');
+      try {
+        writeVrmHumanoid(document, jointNodes, {
+          name: args.options.get('vrm-name') ?? exportBaseName(out),
+          authors: author ? [author] : undefined,
+        });
+      } catch (err) {
+        throw new UsageError(`rig: cannot write ${out} as a VRM: ${(err as Error).message}`);
+      }
+    }
     const model = buildSkinnedModel(document, { influences: exportWith.maxInfluences === 8 ? 8 : 4 });
     const tBind = performance.now();
     for (const group of bindGroupsOfModel(model)) {

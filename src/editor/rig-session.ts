@@ -12,12 +12,14 @@
  *   was. Afterwards the character is an ordinary skinned model: the skeleton tools edit it.
  */
 
+import { exportBaseName } from '../gltf/export/export-document.ts';
 import { buildSkinnedModel, type SkinnedModel } from '../gltf/skinned-model.ts';
 import { type FitRunner, inProcessFitRunner } from '../skeleton/fit/fit-client.ts';
 import { fitMeshOfDocument } from '../skeleton/fit/fit-mesh.ts';
 import type { FitWireOptions } from '../skeleton/fit/fit-protocol.ts';
 import type { FittedSkeleton } from '../skeleton/fit/fit-skeleton.ts';
 import { rigDocument } from '../skeleton/fit/rig-document.ts';
+import { type VrmMetaInput, writeVrmHumanoid } from '../vrm/vrm-write.ts';
 import type { EditorAutobindOptions, EditorAutobindStats } from './autobind-job.ts';
 import { copyDocument } from './create-skin-step.ts';
 import type { Editor } from './editor.ts';
@@ -54,6 +56,16 @@ function aborted(): Error {
   const e = new Error('Rigging was cancelled.');
   e.name = 'AbortError';
   return e;
+}
+
+/** Asks a rig to write a VRM 1.0 humanoid map (the file then saves as .vrm). */
+export interface RigVrmOption {
+  /** true: named after the file; or the avatar's meta. The humanoid template only. */
+  vrm?: boolean | VrmMetaInput;
+}
+
+function vrmMeta(vrm: true | VrmMetaInput, fileName: string): VrmMetaInput {
+  return vrm === true ? { name: exportBaseName(fileName) } : vrm;
 }
 
 export class RigSession {
@@ -114,9 +126,10 @@ export class RigSession {
   /**
    * Fit, skin and auto-bind as one job and ONE undo step (see the module comment). `resolution`
    * and the other auto-bind options are auto-bind's; the fit takes template, fingers, markers
-   * and chain.
+   * and chain. `vrm` (humanoid only) also writes a VRM 1.0 humanoid map and meta: the file is
+   * then a VRM avatar, saved as .vrm from Export.
    */
-  rig(options: Omit<FitWireOptions, 'resolution'> & EditorAutobindOptions = {}): RigJob {
+  rig(options: Omit<FitWireOptions, 'resolution'> & EditorAutobindOptions & RigVrmOption = {}): RigJob {
     const editor = this.editor;
     let cancelled = false;
     let current: { cancel(): void } | null = null;
@@ -126,6 +139,8 @@ export class RigSession {
       const t0 = performance.now();
       onProgress?.(0);
       const { template, fingers, markers, chain } = options;
+      if (options.vrm && template === 'chain')
+        throw new Error('A VRM avatar needs the humanoid template: a chain has no humanoid map.');
       const fit = this.startFit({ template, fingers, markers, chain });
       current = fit;
       const fitted = await fit.promise;
@@ -134,6 +149,7 @@ export class RigSession {
       const copy = await copyDocument(editor);
       if (cancelled || editor.model !== model) throw aborted();
       const rigged = rigDocument(copy, fitted);
+      if (options.vrm) writeVrmHumanoid(copy, rigged.jointNodes, vrmMeta(options.vrm, editor.fileName));
       const next = buildSkinnedModel(copy, { influences: options.maxInfluences === 8 ? 8 : 4 });
       const nodes = copy.getRoot().listNodes();
       const ends = rigged.endJoints.map((n) => nodes.indexOf(n));

@@ -119,6 +119,26 @@ export function editSourceJson(document: Document, edit: (json: Json) => void): 
 }
 
 /**
+ * Gives `document` a root extension that export writes as if its source had it (a rig written as
+ * a VRM: VRMC_vrm), replacing one of that name; `value` null removes it. Starts the kept JSON when
+ * the source kept nothing.
+ */
+export function setSourceRootExtension(document: Document, name: string, value: unknown): void {
+  let snap = snapshots.get(document);
+  if (!snap) {
+    if (value === null) return;
+    snap = { json: {}, used: [], required: [], elsewhere: [] };
+    snapshots.set(document, snap);
+  }
+  const ext = (isObject(snap.json.extensions) ? snap.json.extensions : (snap.json.extensions = {})) as Json;
+  if (value === null) delete ext[name];
+  else ext[name] = structuredClone(value);
+  if (value !== null && !snap.used.includes(name)) snap.used.push(name);
+  // An extension no longer anywhere leaves extensionsUsed (editSourceJson's bookkeeping).
+  editSourceJson(document, () => {});
+}
+
+/**
  * The kept source JSON of `document` (see {@link editSourceJson} for what is kept), read only, or
  * null when the source kept nothing: where a format that lives in extensions (VRM) is read.
  */
