@@ -8,6 +8,13 @@
  * three-joint fingers per hand (65 joints instead of 29). `--garment KIND` (shirt, jacket,
  * trousers, skirt, coat) writes instead an unskinned garment fitted to that mannequin, for
  * "Add to this character" and `skinsmith transfer`.
+ *
+ *   node --import tsx scripts/make-character.ts --convention garment-parts [--vertices N] [-o clothed.glb]
+ *
+ * `--convention NAME` writes the mannequin as one of the test fixtures' exporter conventions
+ * (test/support/exporter-fixtures.ts: mesh-node-trs, z-up-root, scaled-armature, no-ibm,
+ * ibm-placement, multi-skin, mesh-under-joint, garment-parts — body, shirt and trousers as three
+ * skins over one skeleton, touching at the hem), to open in the app.
  */
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -21,6 +28,11 @@ import {
   garmentToDocument,
   mannequinToDocument,
 } from '../src/character/index.ts';
+import {
+  EXPORTER_CONVENTIONS,
+  type ExporterConvention,
+  exportedGlb,
+} from '../test/support/exporter-fixtures.ts';
 
 const { values } = parseArgs({
   options: {
@@ -29,12 +41,13 @@ const { values } = parseArgs({
     garment: { type: 'string' },
     style: { type: 'string', default: 'offset' },
     out: { type: 'string', short: 'o' },
+    convention: { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
 if (values.help) {
   console.log(
-    'usage: make-character [--vertices N] [--fingers] [--garment KIND [--style offset|remeshed]] [-o out.glb]',
+    'usage: make-character [--vertices N] [--fingers] [--garment KIND [--style offset|remeshed]] [--convention NAME] [-o out.glb]',
   );
   process.exit(0);
 }
@@ -52,6 +65,21 @@ if (kind !== undefined && !GARMENT_KINDS.includes(kind)) {
 if (values.style !== 'offset' && values.style !== 'remeshed') {
   console.error(`--style must be offset or remeshed, got ${values.style}`);
   process.exit(1);
+}
+
+if (values.convention !== undefined) {
+  const convention = values.convention as ExporterConvention;
+  if (!EXPORTER_CONVENTIONS.includes(convention)) {
+    console.error(`--convention must be one of ${EXPORTER_CONVENTIONS.join(', ')}, got ${values.convention}`);
+    process.exit(1);
+  }
+  const out = resolve(values.out ?? `${convention}.glb`);
+  const glb = await exportedGlb(convention, target);
+  writeFileSync(out, glb);
+  console.log(
+    `wrote ${out} (${(glb.byteLength / 1024).toFixed(0)} KiB): the mannequin as ${convention} writes it`,
+  );
+  process.exit(0);
 }
 
 const t0 = performance.now();

@@ -9,6 +9,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Editor } from '../../src/editor/editor.ts';
 import type { SkinnedModel, SkinnedPrimitive } from '../../src/gltf/skinned-model.ts';
+import { validateGltf } from '../../src/gltf/validate.ts';
 import { setJointWeight } from '../../src/skin/set-joint-weight.ts';
 import type { SkinWeights } from '../../src/skin/skin-weights.ts';
 import { exportedGlb } from '../support/exporter-fixtures.ts';
@@ -118,6 +119,8 @@ describe('a stroke across the hem of a clothed character (three skins, one skele
     expect(hem.length).toBeGreaterThan(20);
     for (const [v] of hem) expect(Math.abs(part('Shirt').positions[v * 3 + 1] - 1.05)).toBeLessThan(0.05);
     expect(touching(part('Body'), part('Shirt')).length).toBeGreaterThan(20); // cuffs and collar
+    const report = await validateGltf({ name: 'clothed.glb', bytes: glb });
+    expect([report.errors, report.warnings, report.infos]).toEqual([0, 0, 0]);
   });
 
   for (const start of ['Shirt', 'Trousers'] as const) {

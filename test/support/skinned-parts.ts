@@ -24,6 +24,11 @@ export interface SkinnedPartSpec {
   material?: Material | null;
   /** The skin's name (default: the part's name + "Skin"). */
   skin?: string;
+  /**
+   * Unused slots (weight 0) as joint 0 (the layout the validator prefers); default: the joint the
+   * mannequin's slot names, in this skin's numbering (as some exporters leave them).
+   */
+  zeroUnused?: boolean;
 }
 
 /**
@@ -70,7 +75,7 @@ export function replaceWithParts(
             const slot = slotOf[data.joints[v * 4 + i]];
             if (w > 0 && slot < 0)
               throw new Error(`${spec.name}: its skin lacks ${data.jointNames[data.joints[v * 4 + i]]}`);
-            jts.push(Math.max(slot, 0));
+            jts.push(w === 0 && spec.zeroUnused ? 0 : Math.max(slot, 0));
             wts.push(w);
           }
         }
@@ -103,10 +108,12 @@ export function replaceWithParts(
     const mesh = doc.createMesh(k).addPrimitive(part);
     scene.addChild(doc.createNode(k).setMesh(mesh).setSkin(skin));
   }
-  // The original single mesh goes.
+  // The original single mesh goes (its material too, when no part took it).
   const oldSkin = body.getSkin()!;
   const oldMesh = body.getMesh()!;
   const oldIbm = oldSkin.getInverseBindMatrices();
+  const oldMaterial = prim.getMaterial();
+  const keepMaterial = specs.some((spec) => spec.material === undefined);
   body.dispose();
   oldSkin.dispose();
   for (const a of prim.listAttributes()) a.dispose();
@@ -114,6 +121,7 @@ export function replaceWithParts(
   oldIbm?.dispose();
   prim.dispose();
   oldMesh.dispose();
+  if (!keepMaterial) oldMaterial?.dispose();
 }
 
 /** Height of the hem, where the shirt meets the trousers (between Hips and Spine), metres. */
@@ -171,12 +179,14 @@ export function garmentPartSpecs(doc: Document, data: MannequinData): SkinnedPar
       triangles: lists[1],
       joints: joints[1],
       material: material('ShirtCloth', [0.2, 0.35, 0.65]),
+      zeroUnused: true,
     },
     {
       name: 'Trousers',
       triangles: lists[2],
       joints: joints[2],
       material: material('TrousersCloth', [0.12, 0.14, 0.22]),
+      zeroUnused: true,
     },
   ];
 }
