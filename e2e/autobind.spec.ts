@@ -28,12 +28,15 @@ function weightsHash(page: Page): Promise<string> {
   });
 }
 
-/** Opens the panel from the toolbar and sets the resolution. */
+/** Opens the panel from the toolbar and sets the resolution (0: Auto, the default). */
 async function openPanel(page: Page, resolution: number) {
   await page.locator('[data-command=autobind]').click();
   const panel = page.getByRole('region', { name: 'Auto-bind' });
   await expect(panel).toBeVisible();
-  await panel.locator('input[name=resolution]').fill(String(resolution));
+  if (resolution > 0) {
+    await panel.getByText('Custom', { exact: true }).click();
+    await panel.locator('input[name=resolution]').fill(String(resolution));
+  }
   return panel;
 }
 
@@ -43,7 +46,7 @@ test('Auto-bind shows progress, changes the heat map, and Ctrl+Z undoes it in on
   const before = await viewportPixels(page);
   const hashBefore = await weightsHash(page);
   const undoBefore = await page.evaluate(() => window.skinsmith.editor.history.undoCount);
-  const panel = await openPanel(page, 256);
+  const panel = await openPanel(page, 0);
   await expect(page.locator('[data-command=autobind]')).toHaveAttribute('title', /Ctrl\+B/);
 
   await panel.getByRole('button', { name: 'Run' }).click();

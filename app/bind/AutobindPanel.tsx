@@ -61,16 +61,31 @@ function Form({ disabled, creating }: { disabled: boolean; creating: boolean }) 
         />
       </FormRow>
       <FormRow label="Resolution" hint="Voxels along the longest axis of the mesh (geodesic voxel method)">
-        <NumberInput
-          className="ab-number"
-          name="resolution"
-          value={form.resolution}
-          min={32}
-          max={1024}
-          step={32}
-          onChange={(resolution) => setForm({ resolution })}
+        <Segmented
+          className="ab-segmented"
+          name="ab-resolution"
+          options={[
+            {
+              value: 'auto',
+              label: 'Auto',
+              hint: 'From the mesh: finer for a denser mesh, so the work follows its size',
+            },
+            { value: 'custom', label: 'Custom', hint: 'A fixed number of voxels along the longest axis' },
+          ]}
+          value={form.resolution > 0 ? 'custom' : 'auto'}
+          onChange={(mode) => setForm({ resolution: mode === 'auto' ? 0 : 128 })}
         />
-        <span className="muted">voxels</span>
+        {form.resolution > 0 && (
+          <NumberInput
+            className="ab-number"
+            name="resolution"
+            value={form.resolution}
+            min={16}
+            max={1024}
+            step={32}
+            onChange={(resolution) => setForm({ resolution })}
+          />
+        )}
       </FormRow>
       <FormRow label="Weights">
         <Segmented

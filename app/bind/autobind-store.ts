@@ -14,6 +14,7 @@ import { useUi } from '../store.ts';
 /** The panel's form; `scope: 'branch'` is the selected joint and its descendants. */
 export interface AutobindForm {
   method: 'voxel' | 'closest';
+  /** Voxels along the longest axis; 0: from the mesh (auto). */
   resolution: number;
   weighting: 'heat' | 'falloff';
   falloff: number;
@@ -28,7 +29,7 @@ export interface AutobindForm {
 
 export const AUTOBIND_FORM_DEFAULTS: AutobindForm = {
   method: 'voxel',
-  resolution: 256,
+  resolution: 0,
   weighting: 'heat',
   falloff: 8,
   smoothing: 0,

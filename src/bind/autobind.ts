@@ -21,6 +21,7 @@
 
 import { weldedNormals } from '../mesh/oriented-normals.ts';
 import type { SkinWeights } from '../skin/skin-weights.ts';
+import { autoResolution, measureMesh } from './auto-resolution.ts';
 import { type BindReportItem, bindReport } from './bind-report.ts';
 import { chooseSegments, filterSegments } from './bind-segments.ts';
 import { scaleByBoneRadius } from './bone-radius.ts';
@@ -30,10 +31,11 @@ import { abortError, geodesicLabels } from './geodesic-labels.ts';
 import { heatWeights } from './heat-weights.ts';
 import { falloffWeights, InfluenceTable } from './influence-table.ts';
 import { type PartBones, partBones } from './part-bones.ts';
-import { positionBounds, transformedPositions } from './positions.ts';
+import { type Bounds, positionBounds, transformedPositions } from './positions.ts';
 import { smoothInfluences } from './smooth-influences.ts';
 import { collectCandidates } from './vertex-candidates.ts';
-import { VoxelGrid } from './voxel-grid.ts';
+import type { VoxelGrid } from './voxel-grid.ts';
+import { scatterTable, type WeldedMesh, weldMesh } from './welded-mesh.ts';
 import { writeSkinWeights } from './write-weights.ts';
 
 export type { BindJoint } from './bone-segments.ts';
@@ -57,8 +59,13 @@ export interface AutobindInput {
 export interface AutobindOptions {
   /** 'voxel' (geodesic, default) or 'closest' (straight-line to the bone segments). */
   method?: 'voxel' | 'closest';
-  /** Voxels along the longest axis of the bounding box (voxel method). */
+  /**
+   * Voxels along the longest axis of the bounding box; 0 (default): from the mesh, so the work
+   * follows its size (auto-resolution.ts).
+   */
   resolution?: number;
+  /** Auto resolution: surface voxels per vertex aimed at. */
+  voxelsPerVertex?: number;
   /** Past this many solid voxels the grid is rebuilt coarser (bounds the geodesic pass's time). */
   maxSolidVoxels?: number;
   /** 'heat' (bone heat on auto-bind's distances) or 'falloff' (distance^−falloff). */
@@ -131,7 +138,8 @@ export interface AutobindOptions {
 /** Defaults of {@link AutobindOptions}. */
 export const AUTOBIND_DEFAULTS = {
   method: 'voxel',
-  resolution: 256,
+  resolution: 0,
+  voxelsPerVertex: 1,
   maxSolidVoxels: 600_000,
   weighting: 'heat',
   strength: 4,
@@ -179,8 +187,14 @@ export interface AutobindStats {
   fallbackVertices: number;
   /** Vertices a selected-joints rebind left as they were (no selected weight, or only locks). */
   unchangedVertices: number;
-  /** Milliseconds per phase and in total. */
-  timings: { voxelize: number; distances: number; weights: number; total: number };
+  /** Milliseconds per phase and in total; `steps` splits them finer (for benchmarks). */
+  timings: {
+    voxelize: number;
+    distances: number;
+    weights: number;
+    total: number;
+    steps: Record<string, number>;
+  };
 }
 
 /** The result: one SkinWeights per input primitive, joint indices into `input.joints`. */
@@ -205,7 +219,9 @@ function resolveOptions(options: AutobindOptions): AutobindOptions & typeof AUTO
 export interface BindDistances {
   positions: Float32Array[];
   indices: (Uint32Array | null)[];
-  /** Per primitive, each vertex's nearest bone segments (distances in world units). */
+  /** The primitives welded: candidates are per welded vertex. */
+  mesh: WeldedMesh;
+  /** One table: each welded vertex's nearest bone segments (distances in world units). */
   candidates: InfluenceTable[];
   /** The bound segments (labels of `candidates`) and the joint of each. */
   segmentJoints: Int32Array;
@@ -238,24 +254,43 @@ export function autobindDistances(input: AutobindInput, options: AutobindOptions
   const t0 = performance.now();
   const o = resolveOptions(options);
   const { check, progress } = runControl(o);
-  const timings = { voxelize: 0, distances: 0, weights: 0, total: 0 };
+  const timings = { voxelize: 0, distances: 0, weights: 0, total: 0, steps: {} as Record<string, number> };
+  let lap = performance.now();
+  const step = (name: string) => {
+    const now = performance.now();
+    timings.steps[name] = (timings.steps[name] ?? 0) + now - lap;
+    lap = now;
+  };
 
-  // 1. Positions in the joints' space, and the solid (coarse for 'closest').
+  // 1. Positions in the joints' space, welded once (everything below is measured per welded
+  // vertex), and the solid (coarse for 'closest').
   const positions = input.primitives.map((p, i) => transformedPositions(p.positions, input.meshToWorld?.[i]));
   const indices = input.primitives.map((p) => p.indices);
-  const bounds = positionBounds(positions);
+  const mesh = weldMesh(positions, indices);
+  const meshPositions = [mesh.positions];
+  const meshTriangles = [mesh.triangles];
+  const bounds = positionBounds(meshPositions);
+  step('weld');
   const voxel = o.method === 'voxel';
   let t = performance.now();
   // The geodesic pass costs in proportion to the solid voxels: a chunky character (a big
   // cartoon head) fills far more of its box than a slim one, so past `maxSolidVoxels` the grid
   // is rebuilt coarser (solid voxels scale with the cube of the resolution).
-  let resolution = voxel ? o.resolution : Math.min(o.resolution, COARSE_RESOLUTION);
-  let grid = solidGrid(positions, indices, bounds, resolution, check);
+  const auto = !(o.resolution > 0)
+    ? autoResolution(
+        measureMesh(meshPositions, meshTriangles),
+        Math.max(bounds.max[0] - bounds.min[0], bounds.max[1] - bounds.min[1], bounds.max[2] - bounds.min[2]),
+        { voxelsPerVertex: o.voxelsPerVertex, maxSolidVoxels: o.maxSolidVoxels },
+      )
+    : o.resolution;
+  let resolution = voxel ? auto : Math.min(auto, COARSE_RESOLUTION);
+  let grid = solidGrid(meshPositions, meshTriangles, bounds, resolution, check);
   for (let round = 0; round < 2 && voxel && grid.solidCount > o.maxSolidVoxels; round++) {
     resolution = Math.max(16, Math.floor(resolution * Math.cbrt(o.maxSolidVoxels / grid.solidCount) * 0.97));
-    grid = solidGrid(positions, indices, bounds, resolution, check);
+    grid = solidGrid(meshPositions, meshTriangles, bounds, resolution, check);
   }
   timings.voxelize = performance.now() - t;
+  step('voxelize');
   progress(0.15, true);
 
   // 2. The bone segments, fitted to the solid; only the selected (unlocked) ones when rebinding.
@@ -265,10 +300,11 @@ export function autobindDistances(input: AutobindInput, options: AutobindOptions
   const bound = filterSegments(segments, (j) => !selected || (selected.has(j) && !(locked && locked[j] > 0)));
   if (bound.count === 0 && !selected) throw new RangeError('auto-bind needs at least one joint to bind');
   const worldEnds = bound.ends.map((x, i) => x * grid.h + grid.origin[i % 3]);
+  step('segments');
 
   // 3. Candidate bones per vertex.
   t = performance.now();
-  const candidates = positions.map((p) => new InfluenceTable(Math.floor(p.length / 3), CANDIDATES));
+  const candidates = [new InfluenceTable(mesh.count, CANDIDATES)];
   let fallbackVertices = 0;
   if (bound.count > 0) {
     const field = voxel
@@ -278,17 +314,22 @@ export function autobindDistances(input: AutobindInput, options: AutobindOptions
           onProgress: (f) => progress(0.15 + 0.55 * f),
         })
       : null;
-    const parts = o.respectParts ? partsOf(positions, indices, bounds, worldEnds, bound.count) : null;
-    fallbackVertices = collectCandidates(positions, candidates, {
+    step('geodesic');
+    const parts = o.respectParts ? partsOf(mesh, bounds, worldEnds, bound.count) : null;
+    step('parts');
+    const normals = o.facing ? weldedNormals(meshPositions, meshTriangles, mesh.self) : null;
+    step('normals');
+    fallbackVertices = collectCandidates(meshPositions, candidates, {
       worldEnds,
       count: bound.count,
       grid: voxel ? grid : null,
       field,
       parts,
-      normals: o.facing ? weldedNormals(positions, indices) : null,
+      normals,
       straightRatio: voxel ? o.straightRatio : 0,
       check,
     });
+    step('candidates');
   }
   timings.distances = performance.now() - t;
   timings.total = performance.now() - t0;
@@ -296,6 +337,7 @@ export function autobindDistances(input: AutobindInput, options: AutobindOptions
   return {
     positions,
     indices,
+    mesh,
     candidates,
     segmentJoints: bound.joint,
     joints: input.joints,
@@ -328,8 +370,17 @@ export function autobindWeights(d: BindDistances, options: AutobindOptions = {})
   if (K !== 4 && K !== 8) throw new RangeError(`maxInfluences must be 4 or 8, not ${K}`);
   if (o.onlyJoints && !o.existing) throw new RangeError('onlyJoints needs the existing weights');
   const { check, progress } = runControl(o);
+  const steps: Record<string, number> = {};
+  let lap = t;
+  const step = (name: string) => {
+    const now = performance.now();
+    steps[name] = (steps[name] ?? 0) + now - lap;
+    lap = now;
+  };
   const count = d.segmentJoints.length;
-  const tables = d.positions.map((p) => new InfluenceTable(Math.floor(p.length / 3), CANDIDATES));
+  const { mesh } = d;
+  const welded = [new InfluenceTable(mesh.count, CANDIDATES)];
+  let tables = d.positions.map((p) => new InfluenceTable(Math.floor(p.length / 3), CANDIDATES));
   if (count > 0) {
     let candidates = d.candidates;
     if (o.radiusScaling > 0) {
@@ -341,23 +392,28 @@ export function autobindWeights(d: BindDistances, options: AutobindOptions = {})
       });
       scaleByBoneRadius(candidates, count, o.radiusScaling, o.radiusSamples);
     }
+    step('radius');
     const minDistance = d.diagonal * 1e-3;
     if (o.weighting === 'heat') {
-      heatWeights(d.positions, d.indices, candidates, count, tables, {
-        strength: o.strength,
-        minDistance,
-        check,
-      });
+      heatWeights(
+        [mesh.positions],
+        [mesh.triangles],
+        candidates,
+        count,
+        welded,
+        { strength: o.strength, minDistance, check },
+        mesh.self,
+      );
     } else {
-      candidates.forEach((c, i) => {
-        falloffWeights(c, tables[i], { falloff: o.falloff, minDistance, cutoffRatio: 4 });
-      });
+      falloffWeights(candidates[0], welded[0], { falloff: o.falloff, minDistance, cutoffRatio: 4 });
     }
+    tables = scatterTable(welded[0], mesh.ids);
     if (o.smoothing > 0) {
       tables.forEach((table, i) => {
         smoothInfluences(table, d.positions[i], d.indices[i], o.smoothing);
       });
     }
+    step('heat');
   }
   progress(0.9, true);
   const selected = o.onlyJoints ? new Set(o.onlyJoints) : null;
@@ -372,6 +428,7 @@ export function autobindWeights(d: BindDistances, options: AutobindOptions = {})
     unchangedVertices += out.unchanged;
     return out.weights;
   });
+  step('write');
   const report = o.report
     ? bindReport({
         positions: d.positions,
@@ -382,11 +439,18 @@ export function autobindWeights(d: BindDistances, options: AutobindOptions = {})
         bindEndJoints: o.bindEndJoints,
         onlyJoints: selected,
         grid: d.grid,
+        welded: d.mesh.ids,
       })
     : [];
+  step('report');
   const weightsMs = performance.now() - t;
   progress(1, true);
-  const timings = { ...d.stats.timings, weights: weightsMs, total: d.stats.timings.total + weightsMs };
+  const timings = {
+    ...d.stats.timings,
+    weights: weightsMs,
+    total: d.stats.timings.total + weightsMs,
+    steps: { ...d.stats.timings.steps, ...steps },
+  };
   return { weights, stats: { ...d.stats, unchangedVertices, timings }, report };
 }
 
@@ -395,15 +459,16 @@ export function autobind(input: AutobindInput, options: AutobindOptions = {}): A
   return autobindWeights(autobindDistances(input, options), options);
 }
 
-/** The mesh's parts and the bones inside each, on a coarse grid (see part-bones.ts). */
-function partsOf(
-  positions: readonly Float32Array[],
-  indices: readonly (Uint32Array | null)[],
-  bounds: { min: number[]; max: number[] },
-  worldEnds: Float64Array,
-  count: number,
-): PartBones {
-  const coarse = new VoxelGrid(bounds.min, bounds.max, COARSE_RESOLUTION);
-  const ends = worldEnds.map((x, i) => (x - coarse.origin[i % 3]) / coarse.h);
-  return partBones(positions, indices, coarse, ends, count);
+/**
+ * The mesh's parts and the bones inside each (see part-bones.ts), voxelised as coarse as a
+ * 64-voxel grid over the whole mesh (the part test needs the shape of a piece, not its detail).
+ */
+function partsOf(mesh: WeldedMesh, bounds: Bounds, worldEnds: Float64Array, count: number): PartBones {
+  const longest = Math.max(
+    bounds.max[0] - bounds.min[0],
+    bounds.max[1] - bounds.min[1],
+    bounds.max[2] - bounds.min[2],
+  );
+  const h = longest > 0 ? longest / (COARSE_RESOLUTION - 2.5) : 1;
+  return partBones([mesh.positions], [mesh.triangles], h, worldEnds, count, undefined, mesh.self);
 }

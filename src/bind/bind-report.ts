@@ -62,6 +62,8 @@ export interface BindReportInput {
   onlyJoints?: Iterable<number> | null;
   /** The mesh's voxel solid, when the caller has one (else one is made at `resolution`). */
   grid?: VoxelGrid | null;
+  /** Per primitive, each vertex's welded id: copies at one position are looked at once. */
+  welded?: readonly Int32Array[] | null;
 }
 
 /** Options of {@link bindReport}. */
@@ -231,11 +233,20 @@ function farRegions(
   // Flagged vertices per (bound joint, nearest joint).
   const regions = new Map<number, { ratios: number[]; members: [number, number][] }>();
   let total = 0;
+  let welds = 0;
+  for (const ids of input.welded ?? [])
+    for (let v = 0; v < ids.length; v++) welds = Math.max(welds, ids[v] + 1);
+  const seen = input.welded ? new Uint8Array(welds) : null;
   weights.forEach((sw, p) => {
     const P = positions[p];
     const K = sw.influences;
-    total += sw.vertexCount;
+    const ids = input.welded?.[p];
     for (let v = 0; v < sw.vertexCount; v++) {
+      if (seen && ids) {
+        if (seen[ids[v]]) continue;
+        seen[ids[v]] = 1;
+      }
+      total++;
       let bound = -1;
       let best = 0.5;
       for (let i = v * K; i < v * K + K; i++) {

@@ -80,31 +80,49 @@ class Bucket {
   }
 }
 
+/** {@link offer}'s answers: not kept; kept, and worth spreading from; kept, but cut off there. */
+const REJECTED = 0;
+const KEPT = 1;
+const KEPT_CUT = 2;
+
 /**
- * Offers (l, d) to voxel v's label list; returns true when it was kept (new or better).
- * Replaces the worst entry when l is not listed and d beats it. A list fills from its first
- * slot on (an empty slot's ∞ is the first worst) and never empties a slot, so the listed
- * labels are a prefix and the first empty slot ends the search: l goes there.
+ * Offers (l, d) to voxel v's label list. Replaces the worst entry when l is not listed and d
+ * beats it. A list fills from its first slot on (an empty slot's ∞ is the first worst) and never
+ * empties a slot, so the listed labels are a prefix and the first empty slot ends the search: l
+ * goes there. Says KEPT_CUT when the kept entry is already past the cutoff against the entries
+ * seen on the way (at least as far as the list's nearest, which only gets nearer): it would be
+ * dropped when popped, so it need not be queued.
  */
-function offer(labels: Uint16Array, dist: Float32Array, L: number, v: number, l: number, d: number): boolean {
+function offer(
+  labels: Uint16Array,
+  dist: Float32Array,
+  L: number,
+  v: number,
+  l: number,
+  d: number,
+  ratio: number,
+  margin: number,
+): number {
   const base = v * L;
   let worst = base;
   let worstD = -1;
+  let nearest = d;
   for (let i = base; i < base + L; i++) {
     const li = labels[i];
     if (li === NO_LABEL) {
       labels[i] = l;
       dist[i] = d;
-      return true;
-    }
-    if (li === l) {
-      if (d < dist[i]) {
-        dist[i] = d;
-        return true;
-      }
-      return false;
+      return d > nearest * ratio + margin ? KEPT_CUT : KEPT;
     }
     const di = dist[i];
+    if (li === l) {
+      if (d < di) {
+        dist[i] = d;
+        return d > nearest * ratio + margin ? KEPT_CUT : KEPT;
+      }
+      return REJECTED;
+    }
+    if (di < nearest) nearest = di;
     if (di > worstD) {
       worstD = di;
       worst = i;
@@ -113,9 +131,9 @@ function offer(labels: Uint16Array, dist: Float32Array, L: number, v: number, l:
   if (d < worstD) {
     labels[worst] = l;
     dist[worst] = d;
-    return true;
+    return d > nearest * ratio + margin ? KEPT_CUT : KEPT;
   }
-  return false;
+  return REJECTED;
 }
 
 /** Makes an AbortError (DOMException where available) for a cancelled bind. */
@@ -152,7 +170,7 @@ function seedSegments(grid: VoxelGrid, ends: Float64Array, count: number, field:
             if (d2 > 1) continue;
             seeded = true;
             const d = Math.fround(Math.sqrt(d2));
-            if (offer(labels, dist, L, v, s, d)) seeds.push(v, s, d);
+            if (offer(labels, dist, L, v, s, d, Number.POSITIVE_INFINITY, 0)) seeds.push(v, s, d);
           }
         }
       }
@@ -175,7 +193,7 @@ function seedSegments(grid: VoxelGrid, ends: Float64Array, count: number, field:
     for (let v = 0; v < grid.solidCount; v++) {
       if (d2s[v] > limit) continue;
       const d = Math.fround(Math.sqrt(d2s[v]));
-      if (offer(labels, dist, L, v, s, d)) seeds.push(v, s, d);
+      if (offer(labels, dist, L, v, s, d, Number.POSITIVE_INFINITY, 0)) seeds.push(v, s, d);
     }
   }
   // Sort seeds by distance (indices, then permute).
@@ -266,7 +284,8 @@ export function geodesicLabels(
             // Skip the voxel itself (the middle of the middle row).
             if (r !== 4 || dx !== 1) {
               const nd = Math.fround(d + steps[r * 3 + dx]);
-              if (offer(labels, dist, L, nv, l, nd)) ring[Math.floor(nd) & 3].push(nv, l, nd);
+              if (offer(labels, dist, L, nv, l, nd, ratio, margin) === KEPT)
+                ring[Math.floor(nd) & 3].push(nv, l, nd);
             }
             nv++;
           }

@@ -19,7 +19,7 @@
  * decays within a few d_i of the bone's region).
  */
 
-import { weldPositions } from '../mesh/weld-positions.ts';
+import { type Welded, weldPositions } from '../mesh/weld-positions.ts';
 import { cotangentLaplacian, RegionScratch, solveRegion } from './cotangent-laplacian.ts';
 import { coarsenProblem, prolongHeat } from './heat-coarse.ts';
 import type { InfluenceTable } from './influence-table.ts';
@@ -239,7 +239,8 @@ export function solveHeat(
  * Computes weights into `out` (one InfluenceTable per primitive, labels = bone segments) from
  * `candidates` (same shape: per vertex the nearest bones, values = distances in world units,
  * nearest first) over the primitives' welded surface. Meshes of more than `coarseAbove`
- * welded vertices are solved on a clustered copy (heat-coarse.ts).
+ * welded vertices are solved on a clustered copy (heat-coarse.ts). `welded`: the primitives'
+ * welding, when the caller has it.
  */
 export function heatWeights(
   positions: readonly Float32Array[],
@@ -248,10 +249,10 @@ export function heatWeights(
   labelCount: number,
   out: readonly InfluenceTable[],
   options: HeatWeightsOptions = HEAT_WEIGHTS_DEFAULTS,
+  welded: Welded = weldPositions(positions),
 ): void {
   const o = { ...HEAT_WEIGHTS_DEFAULTS };
   for (const [k, v] of Object.entries(options)) if (v !== undefined) (o as Record<string, unknown>)[k] = v;
-  const welded = weldPositions(positions);
   const problem = weldedProblem(positions, indices, candidates, welded.ids, welded.count);
   const W = problem.width;
   const { candLabel } = problem;

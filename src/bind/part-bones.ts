@@ -9,13 +9,13 @@
  * a vertex of a part that contains bones only takes bones inside that part. A part with no bone
  * inside (eyes, buttons, a loose sheet) is unrestricted.
  *
- * Inside is decided per part on a coarse grid with the axis-ray vote of fillInterior, counting
- * the part's own surface voxels only.
+ * Inside is decided per part on a coarse grid over the part's box with the axis-ray vote of
+ * fillInterior, counting the part's own surface voxels only.
  */
 
-import { weldPositions } from '../mesh/weld-positions.ts';
-import { addToAxisSpans, clearAxisSpans, createAxisSpans } from './axis-spans.ts';
-import type { VoxelGrid } from './voxel-grid.ts';
+import { type Welded, weldPositions } from '../mesh/weld-positions.ts';
+import { addToAxisSpans, createAxisSpans } from './axis-spans.ts';
+import { VoxelGrid } from './voxel-grid.ts';
 import { voxelizeSurface } from './voxelize-surface.ts';
 
 /** Result of {@link partBones}. */
@@ -47,20 +47,21 @@ function find(parent: Int32Array, x: number): number {
 }
 
 /**
- * Finds the parts of the primitives (positions in one space, triangle indices) and, on `grid`
- * (a coarse grid over them; its own bitsets are not touched), which of the `count` segments
- * (`ends` in that grid's space) lie inside each.
+ * Finds the parts of the primitives (positions in one space, triangle indices) and which of the
+ * `count` segments (`ends`: a.xyz, b.xyz in the same space) lie inside each, each part voxelised
+ * at edge `h` over its own box. `welded`: the primitives' welding, when the
+ * caller has it.
  */
 export function partBones(
   positions: readonly Float32Array[],
   indices: readonly (Uint32Array | null)[],
-  grid: VoxelGrid,
+  h: number,
   ends: Float64Array,
   count: number,
   options: PartBonesOptions = PART_BONES_DEFAULTS,
+  welded: Welded = weldPositions(positions),
 ): PartBones {
   const minInside = options.minInside ?? PART_BONES_DEFAULTS.minInside;
-  const welded = weldPositions(positions);
   const parent = Int32Array.from({ length: welded.count }, (_, i) => i);
   const triangleCount = (p: number) =>
     indices[p] ? Math.floor(indices[p]!.length / 3) : Math.floor(positions[p].length / 9);
@@ -98,21 +99,43 @@ export function partBones(
       if (a >= 0) trianglesOf[partOf[p][indices[p] ? indices[p]![t * 3] : t * 3]][p].push(t);
     }
   });
-  const bits = new Uint32Array(grid.surface.length);
-  const { nx, ny, nz, sliceSize } = grid;
-  const spans = createAxisSpans(nx, ny, nz);
-  const { firstX, lastX, firstY, lastY, firstZ, lastZ } = spans;
+  // Each part on a grid of its own box (voxel edge h): the cost follows the part, not the mesh.
+  const lo = [0, 0, 0];
+  const hi = [0, 0, 0];
   for (let part = 0; part < parts; part++) {
-    bits.fill(0);
+    lo.fill(Number.POSITIVE_INFINITY);
+    hi.fill(Number.NEGATIVE_INFINITY);
+    positions.forEach((pos, p) => {
+      for (const t of trianglesOf[part][p]) {
+        for (let k = 0; k < 3; k++) {
+          const v = indices[p] ? indices[p]![t * 3 + k] : t * 3 + k;
+          for (let c = 0; c < 3; c++) {
+            const x = pos[v * 3 + c];
+            if (x < lo[c]) lo[c] = x;
+            if (x > hi[c]) hi[c] = x;
+          }
+        }
+      }
+    });
+    if (!(lo[0] <= hi[0])) {
+      boneless[part] = 1;
+      continue;
+    }
+    const longest = Math.max(hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]);
+    const grid = new VoxelGrid(lo, hi, Math.ceil(longest / h + 2.5));
+    const bits = grid.surface;
     positions.forEach((pos, p) => {
       if (trianglesOf[part][p].length) voxelizeSurface(grid, pos, indices[p], bits, trianglesOf[part][p]);
     });
-    clearAxisSpans(spans);
+    const { nx, ny, nz, sliceSize } = grid;
+    const spans = createAxisSpans(nx, ny, nz);
     addToAxisSpans(spans, bits, nx, ny);
-    const inside = (u: number, v: number, w: number) => {
-      const x = Math.floor(u);
-      const y = Math.floor(v);
-      const z = Math.floor(w);
+    const { firstX, lastX, firstY, lastY, firstZ, lastZ } = spans;
+    const inv = 1 / grid.h;
+    const inside = (wx: number, wy: number, wz: number) => {
+      const x = Math.floor((wx - grid.origin[0]) * inv);
+      const y = Math.floor((wy - grid.origin[1]) * inv);
+      const z = Math.floor((wz - grid.origin[2]) * inv);
       if (x < 0 || y < 0 || z < 0 || x >= nx || y >= ny || z >= nz) return false;
       const c = x + nx * y + sliceSize * z;
       if ((bits[c >>> 5] >>> (c & 31)) & 1) return true;
@@ -131,10 +154,16 @@ export function partBones(
     let flags: Uint8Array | null = null;
     for (let s = 0; s < count; s++) {
       const o = s * 6;
+      // A bone that does not reach the part's box is not inside it.
+      let apart = false;
+      for (let c = 0; c < 3; c++)
+        if (Math.max(ends[o + c], ends[o + 3 + c]) < lo[c] || Math.min(ends[o + c], ends[o + 3 + c]) > hi[c])
+          apart = true;
+      if (apart) continue;
       const dx = ends[o + 3] - ends[o];
       const dy = ends[o + 4] - ends[o + 1];
       const dz = ends[o + 5] - ends[o + 2];
-      const steps = Math.max(1, Math.ceil(Math.hypot(dx, dy, dz) * 2));
+      const steps = Math.max(1, Math.ceil(Math.hypot(dx, dy, dz) * inv * 2));
       let n = 0;
       for (let k = 0; k <= steps; k++) {
         const t = k / steps;

@@ -28,10 +28,10 @@ function bindOptions(options: Map<string, string>): AutobindOptions & { maxInflu
   const max = options.get('max-influences') ?? '4';
   if (max !== '4' && max !== '8')
     throw new UsageError(`autobind: --max-influences must be 4 or 8 (got ${max})`);
-  const resText = options.get('resolution') ?? '256';
-  const resolution = Number(resText);
-  if (!Number.isInteger(resolution) || resolution < 16 || resolution > 1024)
-    throw new UsageError(`autobind: --resolution must be an integer in [16, 1024] (got ${resText})`);
+  const resText = options.get('resolution') ?? 'auto';
+  const resolution = resText === 'auto' ? 0 : Number(resText);
+  if (resText !== 'auto' && (!Number.isInteger(resolution) || resolution < 16 || resolution > 1024))
+    throw new UsageError(`autobind: --resolution must be auto or an integer in [16, 1024] (got ${resText})`);
   return {
     method,
     resolution,
@@ -93,7 +93,7 @@ export const autobindCommand: Command = {
   },
   optionHelp: [
     '--method voxel|closest   geodesic voxel binding, or straight-line distances; default voxel',
-    '--resolution N           voxels along the longest axis; default 256',
+    '--resolution auto|N      voxels along the longest axis; default auto (from the mesh)',
     '--max-influences 4|8     influences per vertex; default 4',
     '--bind-end-joints        give end joints (HeadTop_End, finger tips, Toe_End) weight too',
     '-o OUT, --weights, --prune, --no-validate, --uncompressed, --draco, --allow-loss: as for export',
@@ -151,7 +151,7 @@ export const autobindCommand: Command = {
         input: input.name,
         files: written,
         method: options.method,
-        resolution: options.resolution,
+        resolution: options.resolution || 'auto',
         maxInfluences: options.maxInfluences,
         createdSkin:
           createdRoot !== null ? { root: createdRoot, joints: model.skins[0].joints.length } : null,

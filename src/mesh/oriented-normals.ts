@@ -10,7 +10,7 @@
  * that one weighs faces by area in float32 over a SkinSurface's nodes; this one sums unit face
  * normals in float64 across primitives and needs the pieces for orientation.
  */
-import { weldPositions } from './weld-positions.ts';
+import { type Welded, weldPositions } from './weld-positions.ts';
 
 /** Union-find root with path halving. */
 function find(parent: Int32Array, x: number): number {
@@ -21,12 +21,12 @@ function find(parent: Int32Array, x: number): number {
   return x;
 }
 
-/** Per primitive, xyz unit normals (zero where no triangle has area). */
+/** Per primitive, xyz unit normals (zero where no triangle has area); `welded` when known. */
 export function weldedNormals(
   positions: readonly Float32Array[],
   indices: readonly (Uint32Array | null)[],
+  welded: Welded = weldPositions(positions),
 ): Float32Array[] {
-  const welded = weldPositions(positions);
   const sum = new Float64Array(welded.count * 3);
   const parent = Int32Array.from({ length: welded.count }, (_, i) => i);
   const volume = new Float64Array(welded.count);
