@@ -310,6 +310,8 @@ export function autobindDistances(input: AutobindInput, options: AutobindOptions
     const field = voxel
       ? geodesicLabels(grid, bound.ends, bound.count, {
           labelsPerVoxel: FIELD_LABELS,
+          // One voxel past the cutoff: voxels are coarse where the mesh is (auto resolution).
+          cutoffMargin: 1,
           signal: o.signal,
           onProgress: (f) => progress(0.15 + 0.55 * f),
         })

@@ -153,11 +153,18 @@ export function bindReport(input: BindReportInput, options: BindReportOptions = 
   const weighted = (j: number) => heaviest[j].weight > NONE;
 
   const items: BindReportItem[] = [];
-  // 1. Joints with no weight.
+  // 1. Joints with no weight. One left out as outside the mesh is expected to hold none, unless
+  // it sits in a weighted chain within the mesh's box (a finger bone too thin for the voxels).
+  const bounds = positionBounds(positions as Float32Array[]);
+  const pad =
+    0.05 *
+    Math.hypot(bounds.max[0] - bounds.min[0], bounds.max[1] - bounds.min[1], bounds.max[2] - bounds.min[2]);
+  const inBox = (j: number) =>
+    joints[j].position.every((x, c) => x >= bounds.min[c] - pad && x <= bounds.max[c] + pad);
   for (let j = 0; j < n; j++) {
     if (!deforming[j] || weighted(j)) continue;
     const parent = joints[j].parent;
-    const inChain = parent >= 0 && parent < n && weighted(parent);
+    const inChain = parent >= 0 && parent < n && weighted(parent) && inBox(j);
     if (outside.has(j) && !inChain) continue;
     items.push({ kind: 'unweighted', joint: j, other: -1, vertices: 0, ratio: 0, primitive: -1, vertex: -1 });
   }

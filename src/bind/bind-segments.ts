@@ -55,9 +55,18 @@ export function chooseSegments(
   const inv = 1 / grid.h;
   const excluded = joints.map((j) => !!j.excluded);
   const outside: number[] = [];
+  // A leaf far outside the mesh's box (an unused tip whose inverse bind matrix is the identity,
+  // at the origin while the mesh is elsewhere) is no bone's end: detached, not a tail to aim at.
+  const stray = strayLeaves(joints, grid);
   const build = () => {
     const segs = buildBoneSegments(
-      joints.map((j, i) => (excluded[i] === !!j.excluded ? j : { ...j, excluded: true })),
+      joints.map((j, i) =>
+        stray[i]
+          ? { ...j, excluded: true, parent: -1 }
+          : excluded[i] === !!j.excluded
+            ? j
+            : { ...j, excluded: true },
+      ),
       options,
     );
     segs.ends = segs.ends.map((x, i) => (x - grid.origin[i % 3]) * inv);
@@ -92,6 +101,9 @@ export function chooseSegments(
   if (reach > 0)
     extendLeaves(grid, segments.ends, segments.leaf, reach, Math.max(grid.nx, grid.ny, grid.nz) / 4);
   if (aim > 0 || reach > 0) pairLeafLengths(segments, partnerSegments(joints, segments));
+  stray.forEach((s, j) => {
+    if (s && !joints[j].excluded && !outside.includes(j)) outside.push(j);
+  });
   return { segments, outside: outside.sort((a, b) => a - b) };
 }
 
@@ -138,6 +150,22 @@ function pairLeafLengths(segments: BoneSegments, partner: Int32Array): void {
         ends[o + 3 + c] = ends[o + c] + ((ends[o + 3 + c] - ends[o + c]) * mean) / l;
     }
   }
+}
+
+/** Per joint: a tip (a leaf with a parent) farther outside the grid's box than a quarter of its size. */
+function strayLeaves(joints: readonly BindJoint[], grid: VoxelGrid): boolean[] {
+  const hasChild = new Uint8Array(joints.length);
+  for (const j of joints) if (j.parent >= 0 && j.parent < joints.length) hasChild[j.parent] = 1;
+  const size = [grid.nx, grid.ny, grid.nz];
+  const stray = joints.map((j, i) => {
+    if (hasChild[i] || !(j.parent >= 0 && j.parent < joints.length)) return false;
+    return j.position.some((x, c) => {
+      const u = (x - grid.origin[c]) / grid.h;
+      return !(u >= -size[c] / 4 && u <= size[c] * 1.25);
+    });
+  });
+  // Never every joint (a skin of one tip bound to a mesh away from it still binds).
+  return joints.every((j, i) => j.excluded || stray[i]) ? stray.map(() => false) : stray;
 }
 
 /** The segments whose joints pass `keep` (the same object when all do). */

@@ -36,6 +36,8 @@ export interface RegionError {
   vertices: number;
   /** Mean vertex distance between the deformations, % of the bbox diagonal. */
   mean: number;
+  /** Fraction of the region whose strongest joint in the compared weights is another joint (misbound). */
+  elsewhere: number;
 }
 
 /** An artist region: the vertices a joint holds with at least this weight. */
@@ -156,7 +158,7 @@ export function measureBindQuality(
       });
     });
   }
-  const regions = regionErrors(model, poser, clipSums, poses.length, errors).map((r) => ({
+  const regions = regionErrors(model, ours, poser, clipSums, poses.length, errors).map((r) => ({
     ...r,
     mean: (100 * r.mean) / diagonal,
   }));
@@ -177,6 +179,7 @@ export function measureBindQuality(
  */
 function regionErrors(
   model: SkinnedModel,
+  ours: readonly SkinWeights[],
   poser: NodePoser,
   clipSums: Float64Array[],
   clipPoses: number,
@@ -222,11 +225,28 @@ function regionErrors(
           );
       }
     }
+    let elsewhere = 0;
+    for (const [p, list] of byPrim) {
+      const w = ours[p];
+      const skin = model.skins[model.primitives[p].skins[0]];
+      for (const v of list) {
+        let best = -1;
+        let bestW = 0;
+        for (let i = v * w.influences; i < (v + 1) * w.influences; i++) {
+          if (w.weights[i] > bestW) {
+            bestW = w.weights[i];
+            best = skin.joints[w.joints[i]];
+          }
+        }
+        if (best !== joint) elsewhere++;
+      }
+    }
     out.push({
       joint,
       name: model.joints.get(joint)?.name ?? `joint ${joint}`,
       vertices: n,
       mean: total / n / (clipPoses + sweeps),
+      elsewhere: elsewhere / n,
     });
   }
   return out.sort((a, b) => b.mean - a.mean);
