@@ -67,6 +67,7 @@ test('the same strokes flat and on a layer above an auto-bind base export identi
   // The base: auto-bind from its panel.
   await page.locator('[data-command=autobind]').click();
   const panel = page.getByRole('region', { name: 'Auto-bind' });
+  await panel.getByText('Custom', { exact: true }).click();
   await panel.locator('input[name=resolution]').fill('128');
   await panel.getByRole('button', { name: 'Run' }).click();
   await expect(panel.getByRole('status')).toContainText('undo in one step', { timeout: 60_000 });

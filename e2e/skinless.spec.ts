@@ -55,6 +55,7 @@ test('an unskinned file gets a skin from the picked root, bound, with a heat map
   await panel.getByRole('button', { name: 'Close' }).click();
   const before = await viewportPixels(page);
   await page.locator('[data-command=autobind]').click();
+  await panel.getByText('Custom', { exact: true }).click();
   await panel.locator('input[name=resolution]').fill('64');
   await panel.getByRole('button', { name: 'Create skin and auto-bind' }).click();
   await expect(panel.getByRole('status')).toContainText('Created a skin of', { timeout: 60_000 });
@@ -115,6 +116,7 @@ test('the meshes to skin can be picked: a hat left out stays unskinned, a prop u
   await expect(panel.getByRole('button', { name: 'Create skin and auto-bind' })).toBeEnabled();
   await meshes.getByLabel('MannequinBody').check();
 
+  await panel.getByText('Custom', { exact: true }).click();
   await panel.locator('input[name=resolution]').fill('64');
   await panel.getByRole('button', { name: 'Create skin and auto-bind' }).click();
   await expect(panel.getByRole('status')).toContainText('Created a skin of', { timeout: 60_000 });
