@@ -50,7 +50,7 @@ function fingerBones(side: 'left' | 'right'): string[] {
 
 export type VrmBone = (typeof VRM_BONES)[number];
 
-/** The bones every VRM must map (VRM 1.0's `required`; VRM 0.x requires the same ones). */
+/** The bones every VRM must map (VRM 1.0's `required`; VRM 0.x also chest and neck: {@link REQUIRED_VRM0_BONES}). */
 export const REQUIRED_VRM_BONES: ReadonlySet<string> = new Set([
   'hips',
   'spine',
@@ -68,6 +68,29 @@ export const REQUIRED_VRM_BONES: ReadonlySet<string> = new Set([
   'rightLowerArm',
   'rightHand',
 ]);
+
+/** VRM 0.x requires chest and neck as well (VRM 1.0's humanoid table: "0.X is required"). */
+export const REQUIRED_VRM0_BONES: ReadonlySet<string> = new Set([...REQUIRED_VRM_BONES, 'chest', 'neck']);
+
+/** The bones a VRM of `version` must map. */
+export function requiredVrmBones(version: '1.0' | '0.x'): ReadonlySet<string> {
+  return version === '1.0' ? REQUIRED_VRM_BONES : REQUIRED_VRM0_BONES;
+}
+
+/**
+ * The bone `bone` cannot be mapped without (VRM 1.0's "Needs Parent Bone": upperChest needs
+ * chest, a thumb's proximal its metacarpal, a finger's intermediate its proximal, a distal its
+ * intermediate), or null.
+ */
+export function vrmBoneNeeds(bone: string): string | null {
+  if (bone === 'upperChest') return 'chest';
+  const m = /^(left|right)(Thumb|Index|Middle|Ring|Little)(Proximal|Intermediate|Distal)$/.exec(bone);
+  if (!m) return null;
+  const order =
+    m[2] === 'Thumb' ? ['Metacarpal', 'Proximal', 'Distal'] : ['Proximal', 'Intermediate', 'Distal'];
+  const i = order.indexOf(m[3]);
+  return i > 0 ? `${m[1]}${m[2]}${order[i - 1]}` : null;
+}
 
 /**
  * The bone each bone's node must descend from (the nearest mapped one of these, in order): VRM's

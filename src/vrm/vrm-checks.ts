@@ -6,7 +6,7 @@
  * the hand). Our own check, since the glTF-Validator does not know VRM: run on every VRM export
  * in the tests, and by `skinsmith validate` on a .vrm.
  */
-import { REQUIRED_VRM_BONES, vrm1BoneName, vrmBoneAncestors } from './vrm-bones.ts';
+import { requiredVrmBones, vrm1BoneName, vrmBoneAncestors, vrmBoneNeeds } from './vrm-bones.ts';
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -174,8 +174,13 @@ export function checkVrm(json: Json): string[] {
   });
 
   // The humanoid itself.
-  for (const bone of REQUIRED_VRM_BONES)
+  for (const bone of requiredVrmBones(vrm1 ? '1.0' : '0.x'))
     if (!bones.has(bone)) problems.push(`VRM humanoid: the required ${bone} bone is not mapped`);
+  for (const bone of bones.keys()) {
+    const need = vrmBoneNeeds(bone);
+    if (need && !bones.has(need))
+      problems.push(`VRM humanoid: ${bone} is mapped without ${need}, which it needs`);
+  }
   const owner = new Map<number, string>();
   for (const [bone, node] of bones) {
     const other = owner.get(node);

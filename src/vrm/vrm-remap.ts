@@ -8,7 +8,7 @@
  * joint or collider leaves its chain or group, an annotation, bind or constraint is dropped. A
  * required human bone cannot be removed at all: {@link vrmNodeRemovalRefusal} says why first.
  */
-import { REQUIRED_VRM_BONES, vrm1BoneName } from './vrm-bones.ts';
+import { requiredVrmBones, vrm1BoneName, vrmBoneNeeds } from './vrm-bones.ts';
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -32,6 +32,7 @@ export function remapVrmcVrm(ext: unknown, remap: Remap): string[] {
         notes.push(`VRM humanoid: the ${bone} bone was on the deleted joint and is no longer mapped`);
       }
     }
+    notes.push(...dropUnsupported(Object.keys(bones), (bone) => delete bones[bone]));
   }
   const fp =
     isObject(ext.firstPerson) && Array.isArray(ext.firstPerson.meshAnnotations) ? ext.firstPerson : null;
@@ -135,6 +136,30 @@ export function remapVrmcSpringBone(ext: unknown, remap: Remap): string[] {
 }
 
 /**
+ * Unmaps, through `drop`, every bone of `mapped` (VRM 1.0 names) whose needed bone (vrmBoneNeeds:
+ * a finger's distal needs its intermediate…) is no longer mapped, and the bones that need those in
+ * turn: VRM forbids the one without the other. Returns a note for each.
+ */
+function dropUnsupported(mapped: string[], drop: (bone: string) => void): string[] {
+  const left = new Set(mapped);
+  const notes: string[] = [];
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const bone of left) {
+      const need = vrmBoneNeeds(bone);
+      if (!need || left.has(need)) continue;
+      left.delete(bone);
+      drop(bone);
+      notes.push(
+        `VRM humanoid: the ${bone} bone needs ${need}, which is no longer mapped: ${bone} is unmapped too`,
+      );
+      changed = true;
+    }
+  }
+  return notes;
+}
+
+/**
  * Renumbers a node's VRMC_node_constraint (in place); a constraint whose source was removed is
  * emptied (the caller drops an emptied extension).
  */
@@ -174,6 +199,14 @@ export function remapVrm0(
       else b.node = to;
       return to >= 0;
     });
+    const names = (humanoid.humanBones as unknown[]).flatMap((b) =>
+      isObject(b) && typeof b.bone === 'string' ? [vrm1BoneName(b.bone)] : [],
+    );
+    const dropped = new Set<string>();
+    notes.push(...dropUnsupported(names, (bone) => dropped.add(bone)));
+    humanoid.humanBones = (humanoid.humanBones as unknown[]).filter(
+      (b) => !(isObject(b) && typeof b.bone === 'string' && dropped.has(vrm1BoneName(b.bone))),
+    );
   }
   const fp = isObject(ext.firstPerson) ? ext.firstPerson : null;
   if (fp && isIndex(fp.firstPersonBone)) {
@@ -247,7 +280,7 @@ export function remapVrm0(
  */
 export function vrmNodeRemovalRefusal(json: Readonly<Json>, index: number): string | null {
   const ext = isObject(json.extensions) ? json.extensions : null;
-  const bones: [string, unknown][] = [];
+  const bones: [string, unknown, '1.0' | '0.x'][] = [];
   if (
     ext &&
     isObject(ext.VRMC_vrm) &&
@@ -255,13 +288,13 @@ export function vrmNodeRemovalRefusal(json: Readonly<Json>, index: number): stri
     isObject(ext.VRMC_vrm.humanoid.humanBones)
   )
     for (const [bone, value] of Object.entries(ext.VRMC_vrm.humanoid.humanBones))
-      bones.push([bone, isObject(value) ? value.node : undefined]);
+      bones.push([bone, isObject(value) ? value.node : undefined, '1.0']);
   if (ext && isObject(ext.VRM) && isObject(ext.VRM.humanoid) && Array.isArray(ext.VRM.humanoid.humanBones))
     for (const value of ext.VRM.humanoid.humanBones as unknown[])
       if (isObject(value) && typeof value.bone === 'string')
-        bones.push([vrm1BoneName(value.bone), value.node]);
-  for (const [bone, node] of bones) {
-    if (node === index && REQUIRED_VRM_BONES.has(bone))
+        bones.push([vrm1BoneName(value.bone), value.node, '0.x']);
+  for (const [bone, node, version] of bones) {
+    if (node === index && requiredVrmBones(version).has(bone))
       return `It is the VRM avatar's ${bone} bone, which every VRM must have: delete another joint, or map ${bone} to another joint first.`;
   }
   return null;
