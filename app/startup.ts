@@ -1,6 +1,6 @@
 import { builtinDocument } from './builtin-character.ts';
 import { editor } from './editor-instance.ts';
-import { openQuietly, openUrl } from './io/open.ts';
+import { openUrlAsking } from './io/open-asking.ts';
 
 /** Waits until the browser has painted once (two animation frames), so the shell shows first. */
 const afterPaint = () =>
@@ -22,5 +22,5 @@ export async function startup(): Promise<void> {
     });
   }
   const model = new URLSearchParams(window.location.search).get('model');
-  if (model) openQuietly(openUrl(model));
+  if (model) openUrlAsking(model);
 }

@@ -1,6 +1,6 @@
 import { type DragEvent, useRef, useState } from 'react';
 import { fromFile } from './io/file-input.ts';
-import { openFiles, openQuietly } from './io/open.ts';
+import { openFilesAsking } from './io/open-asking.ts';
 
 const hasFiles = (e: DragEvent) => [...e.dataTransfer.types].includes('Files');
 
@@ -33,7 +33,7 @@ export function useFileDrop() {
       depth.current = 0;
       setDragging(false);
       const files = [...e.dataTransfer.files];
-      if (files.length > 0) openQuietly(openFiles(files.map(fromFile)));
+      if (files.length > 0) openFilesAsking(files.map(fromFile));
     },
   };
   return { dragging, handlers };

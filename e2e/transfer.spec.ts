@@ -205,6 +205,8 @@ test('the default targets: loose garments yes, a rigid prop under a joint no, a 
   const scene = mannequinToDocument(body);
   for (let i = 0; i < 5; i++) addGarmentNode(scene, jacket, { name: `Prop${i}`, translation: [i, 0, 2] });
   await dropFiles(page, [{ name: 'scene.glb', bytes: await new NodeIO().writeBinary(scene) }]);
+  // The transfer is unsaved work: opening another file asks first.
+  await page.getByTestId('unsaved-dialog').getByRole('button', { name: 'Don’t save' }).click();
   await waitForModel(page, 'scene.glb');
   expect(await ticked()).toEqual([]);
   await expect(page.getByTestId('transfer-run')).toBeDisabled();

@@ -5,6 +5,7 @@ import { ExportDialog } from '../export/ExportDialog.tsx';
 import { PaintOverlays } from '../paint/PaintOverlays.tsx';
 import { RestoreOffer } from '../persist/RestoreOffer.tsx';
 import { StorageWarningBanner } from '../persist/StorageWarningBanner.tsx';
+import { UnsavedDialog } from '../persist/UnsavedDialog.tsx';
 import { RigPanel } from '../rig/RigPanel.tsx';
 import { JointPanel } from '../skeleton/JointPanel.tsx';
 import { useUi } from '../store.ts';
@@ -74,6 +75,7 @@ export function App() {
       {rightOpen && <SettingsPanel />}
       <StatusBar />
       <ExportDialog />
+      <UnsavedDialog />
     </div>
   );
 }

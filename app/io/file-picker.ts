@@ -1,5 +1,5 @@
 import { fromFile, type NamedFile } from './file-input.ts';
-import { openFiles, openQuietly } from './open.ts';
+import { openFilesAsking } from './open-asking.ts';
 
 /**
  * Shows the system file chooser (several files: a .glb or .vrm, or a .gltf with its .bin and textures)
@@ -17,7 +17,7 @@ export function pickFiles(onPicked: (files: NamedFile[]) => void): void {
   input.click();
 }
 
-/** The Open button: picks files and opens them as the model. */
+/** The Open button: picks files and opens them as the model (asking first over unsaved work). */
 export function pickAndOpen(): void {
-  pickFiles((files) => openQuietly(openFiles(files)));
+  pickFiles(openFilesAsking);
 }
