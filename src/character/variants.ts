@@ -24,14 +24,16 @@ export const MANNEQUIN_VARIANTS: readonly MannequinVariant[] = [
   { build: 'heavy', pose: 'A' },
 ];
 
-const GIRTH: Record<MannequinVariant['build'], number> = { thin: 0.8, average: 1, heavy: 1.3 };
+/** Girth of limbs and torso per build. */
+export const GIRTH: Record<MannequinVariant['build'], number> = { thin: 0.8, average: 1, heavy: 1.3 };
 
 /** True for the head, hands and feet, which keep their size in every build. */
 function keepsSize(centre: readonly number[]): boolean {
   return centre[1] > 1.52 || centre[1] < 0.06 || centre[0] > 0.69;
 }
 
-function scaled(p: Primitive, s: number): Primitive {
+/** A primitive with its girth scaled by `s` (head, hands and feet kept). */
+export function scaledPrimitive(p: Primitive, s: number): Primitive {
   if (p.kind === 'roundCone') {
     const mid = [(p.a[0] + p.b[0]) / 2, (p.a[1] + p.b[1]) / 2, (p.a[2] + p.b[2]) / 2];
     return keepsSize(mid) ? p : { ...p, ra: p.ra * s, rb: p.rb * s };
@@ -57,7 +59,7 @@ function turn(x: number, y: number, cx: number, cy: number, c: number, s: number
  */
 export function buildMannequinVariant(variant: MannequinVariant, targetVertices = 8000): MannequinData {
   const s = GIRTH[variant.build];
-  const prims = MANNEQUIN_PRIMITIVES.map((p) => scaled(p, s));
+  const prims = MANNEQUIN_PRIMITIVES.map((p) => scaledPrimitive(p, s));
   const data = mannequinOfField(
     compileField(prims, { floor: 0, floorBlend: 0.008 }),
     MANNEQUIN_JOINTS,

@@ -32,6 +32,7 @@ import {
   type MannequinVariant,
   mannequinToDocument,
 } from '../../src/character/index.ts';
+import { buildShapedMannequin, type MannequinShape, robeOf } from '../../src/character/shaped.ts';
 import { readDocument } from '../../src/gltf/read-document.ts';
 import { buildSkinnedModel } from '../../src/gltf/skinned-model.ts';
 import { stripSkin } from '../../src/gltf/strip-skin.ts';
@@ -250,6 +251,29 @@ export function mannequinRigCase(
   if (garment) addGarmentNode(document, buildGarment(garment, data));
   const name = `mannequin ${variant.build} ${variant.pose}-pose${garment ? ` in a ${garment}` : ''}`;
   return caseOf(name, document, MIXAMO_LIKE);
+}
+
+/**
+ * A shaped mannequin (src/character/shaped.ts) as a rig case; its robe, when it wears one, is a
+ * separate mesh node over the body.
+ */
+export function shapedRigCase(name: string, shape: MannequinShape, targetVertices = 8000): RigCase {
+  const data = buildShapedMannequin(shape, targetVertices);
+  const document = mannequinToDocument(data);
+  if (shape.robe) {
+    const robe = robeOf(shape);
+    const n = robe.positions.length / 3;
+    addGarmentNode(document, {
+      kind: 'skirt',
+      name: 'Robe',
+      positions: robe.positions,
+      normals: new Float32Array(robe.positions.length),
+      indices: robe.indices,
+      offset: 0.015,
+      bodyVertex: new Int32Array(n).fill(-1),
+    });
+  }
+  return caseOf(`mannequin ${name}`, document, MIXAMO_LIKE);
 }
 
 /** Per anatomical joint, fitted↔artist distance as % of the height; mean and max. */

@@ -14,6 +14,7 @@
  *    through a foot's path) and whatever it reaches over the neck (hair, ears, a hat).
  */
 import { BodySolid } from './body-solid.ts';
+import { FrontView } from './front-view.ts';
 import { MedialTree } from './medial-tree.ts';
 import { rowOf, type Slice, sliceAt } from './slices.ts';
 
@@ -42,6 +43,8 @@ export interface BodyLandmarks {
 /** Everything the fitter reads: the solid, the medial tree and the landmarks. */
 export interface BodyAnalysis {
   solid: BodySolid;
+  /** The solid's thickness seen from the front (where limbs rest against the body). */
+  view: FrontView;
   tree: MedialTree;
   landmarks: BodyLandmarks;
 }
@@ -182,6 +185,7 @@ function midLineProfile(solid: BodySolid, from: number, z0: number, radius: numb
 export function analyseBody(solid: BodySolid): BodyAnalysis {
   const H = solid.top;
   const h = solid.h;
+  const view = new FrontView(solid);
   // 1. Crotch.
   const hem = findCrotchRow(solid);
   const crotchRow = hem >= 0 ? crotchUnderCover(solid, hem) : -1;
@@ -255,7 +259,7 @@ export function analyseBody(solid: BodySolid): BodyAnalysis {
     const s = profile[t];
     if (!s || s.y < seedPoint[1] + 0.3 * (neck[1] - seedPoint[1])) continue;
     if (s.y > seedPoint[1] + 0.6 * (neck[1] - seedPoint[1])) break;
-    widths.push(runFromMidline(solid, s.row, s.cz));
+    widths.push(torsoHalfWidth(solid, view, s.row));
   }
   widths.sort((a, b) => a - b);
   const chestHalfWidth = widths.length ? widths[Math.floor(widths.length / 2)] : 0.1 * H;
@@ -312,6 +316,7 @@ export function analyseBody(solid: BodySolid): BodyAnalysis {
   }
   return {
     solid,
+    view,
     tree,
     landmarks: {
       height: H,
@@ -328,17 +333,47 @@ export function analyseBody(solid: BodySolid): BodyAnalysis {
   };
 }
 
-/** Half the solid run along x through the mid-line in row `row` at depth `z` (the shorter side). */
-function runFromMidline(solid: BodySolid, row: number, z: number): number {
-  const k = Math.min(solid.nz - 1, Math.max(0, Math.floor((z - solid.origin[2]) / solid.h)));
-  const mid = Math.floor(solid.nx / 2);
-  let right = mid;
-  while (right < solid.nx && solid.solid[solid.index(right, row, k)]) right++;
-  let left = mid - 1;
-  while (left >= 0 && solid.solid[solid.index(left, row, k)]) left--;
-  const x1 = solid.origin[0] + right * solid.h;
-  const x0 = solid.origin[0] + (left + 1) * solid.h;
-  return Math.min(Math.abs(x0), Math.abs(x1));
+/**
+ * Half the torso's width in row `row` seen from the front (the shorter side): from the mid-line
+ * outward to the first gap, or to where an arm resting against the side begins — a level stretch
+ * of thickness well under the torso's (the torso's own thickness keeps falling to its edge).
+ */
+function torsoHalfWidth(solid: BodySolid, view: FrontView, row: number): number {
+  const { nx, h } = solid;
+  const T = view.thickness;
+  const base = nx * row;
+  const mid = Math.floor(nx / 2);
+  const level = Math.max(3, Math.round((0.02 * solid.height) / h));
+  const side = (dir: 1 | -1): number => {
+    const first = dir > 0 ? mid : mid - 1;
+    const tMid = Math.max(T[base + mid], T[base + mid - 1]);
+    let run = 0;
+    let runLo = 0;
+    let runHi = 0;
+    for (let i = first; i >= 0 && i < nx; i += dir) {
+      const t = T[base + i];
+      if (t === 0) return Math.abs(solid.origin[0] + (i + (dir > 0 ? 0 : 1)) * h);
+      if (t > 0.7 * tMid) {
+        run = 0;
+        continue;
+      }
+      if (run > 0 && Math.max(runHi, t) <= 1.1 * Math.min(runLo, t)) {
+        run++;
+        runLo = Math.min(runLo, t);
+        runHi = Math.max(runHi, t);
+      } else {
+        run = 1;
+        runLo = t;
+        runHi = t;
+      }
+      if (run >= level) {
+        const start = i - dir * (run - 1);
+        return Math.abs(solid.origin[0] + (start + (dir > 0 ? 0 : 1)) * h);
+      }
+    }
+    return Math.abs(solid.origin[0] + (dir > 0 ? nx : 0) * h);
+  };
+  return Math.min(side(1), side(-1));
 }
 
 /** The middle of the mid-plane's run along z at the crotch row, nearest `z`. */

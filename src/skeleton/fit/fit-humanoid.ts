@@ -20,6 +20,7 @@ import type { BodyAnalysis } from './body-analysis.ts';
 import { fingerJoints, type HandFrame, handFrame } from './hand-fit.ts';
 import { shoulderOnPath } from './limb-analysis.ts';
 import { type PathSample, pointAt, samplePath } from './limb-paths.ts';
+import { shoulderFromElbow } from './limb-trace.ts';
 import type { HumanoidMarkers, LimbReadings } from './markers.ts';
 import { SPINE_PROPORTIONS } from './proportions.ts';
 import { rowOf, sliceAt } from './slices.ts';
@@ -150,12 +151,20 @@ export function fitHumanoid(
     const elbow = markers[`${side}Elbow`];
     const wrist = markers[`${side}Wrist`];
     const fore = Math.hypot(wrist[0] - elbow[0], wrist[1] - elbow[1], wrist[2] - elbow[2]);
-    let shoulder: Vec3 | null = null;
-    const from = solid.nearestSolid(elbow, 0.05 * H);
-    if (from >= 0) {
-      const samples = samplePath(analysis, from, 0, 0);
-      const s = shoulderOnPath(samples, L.chestHalfWidth, 0.5 * fore);
-      if (s >= 0) shoulder = pointAt(samples, s);
+    let shoulder: Vec3 | null = shoulderFromElbow(
+      analysis,
+      elbow,
+      wrist,
+      sign as 1 | -1,
+      L.neck[1] - 0.15 * (L.neck[1] - groin[1]),
+    );
+    if (!shoulder) {
+      const from = solid.nearestSolid(elbow, 0.05 * H);
+      if (from >= 0) {
+        const samples = samplePath(analysis, from, 0, 0);
+        const s = shoulderOnPath(samples, L.chestHalfWidth, 0.5 * fore);
+        if (s >= 0) shoulder = pointAt(samples, s);
+      }
     }
     const arm = limbs.arms[side] ?? (limbs.arms[other] ? mirrorArm(limbs.arms[other]!) : null);
     shoulder ??= arm ? arm.shoulder : [sign * 1.1 * L.chestHalfWidth, neckY - 0.05 * H, neck[2]];

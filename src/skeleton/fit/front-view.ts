@@ -1,0 +1,125 @@
+/**
+ * The body seen from the front: how thick the solid is front to back at each point of the
+ * frontal plane. Where an arm rests against the torso, or two knees touch, the solid is one
+ * piece and its cross-sections cannot tell the limbs apart; the thickness can. Along a line
+ * across a limb it falls from the limb's middle toward its edges and either ends (a gap) or,
+ * where the limb meets another part, stops falling and rises again into that part (a crease,
+ * or the step from a thin arm to the deep torso). The limb's span is the stretch between.
+ */
+import type { BodySolid } from './body-solid.ts';
+
+type Vec3 = [number, number, number];
+
+/** Thickness along z (voxels) of every (x, y) column of the solid. */
+export class FrontView {
+  /** Solid voxels in column (i, j), at i + nx·j. */
+  readonly thickness: Uint16Array;
+
+  constructor(readonly solid: BodySolid) {
+    const { nx, ny, nz } = solid;
+    const t = new Uint16Array(nx * ny);
+    const S = solid.solid;
+    const sxy = nx * ny;
+    for (let k = 0; k < nz; k++) {
+      const o = k * sxy;
+      for (let c = 0; c < sxy; c++) t[c] += S[o + c];
+    }
+    this.thickness = t;
+  }
+
+  /** Thickness (voxels) of the column holding canonical (x, y); 0 outside the grid. */
+  at(x: number, y: number): number {
+    const { solid } = this;
+    const i = Math.floor((x - solid.origin[0]) / solid.h);
+    const j = Math.floor((y - solid.origin[1]) / solid.h);
+    if (i < 0 || j < 0 || i >= solid.nx || j >= solid.ny) return 0;
+    return this.thickness[i + solid.nx * j];
+  }
+
+  /**
+   * The limb's span across the line through `p` along the frontal-plane direction `u` (unit,
+   * z ignored), looked for within `reach` either side: the offsets (along u, from p) of its two
+   * edges, and whether each edge is a gap (the solid ends) or a crease (it meets another part).
+   * Null when the column at p (or within a voxel of it) is empty.
+   */
+  span(p: ArrayLike<number>, u: readonly [number, number], reach: number): LimbSpan | null {
+    const step = 0.5 * this.solid.h;
+    const n = Math.max(2, Math.ceil(reach / step));
+    const at = (s: number) => this.at(p[0] + u[0] * s * step, p[1] + u[1] * s * step);
+    let s0 = 0;
+    if (at(0) === 0) {
+      if (at(1) > 0) s0 = 1;
+      else if (at(-1) > 0) s0 = -1;
+      else if (at(2) > 0) s0 = 2;
+      else if (at(-2) > 0) s0 = -2;
+      else return null;
+    }
+    const side = (dir: 1 | -1): { offset: number; edge: 'gap' | 'crease' | 'open' } => {
+      let low = at(s0);
+      let lowAt = s0;
+      for (let s = s0 + dir; Math.abs(s) <= n; s += dir) {
+        const t = at(s);
+        if (t === 0) return { offset: (s - dir / 2) * step, edge: 'gap' };
+        if (t <= low) {
+          low = t;
+          lowAt = s;
+        } else if (t <= low * 1.08) {
+          // Level with the lowest: a plateau (the crease is at its far end).
+          lowAt = s;
+        } else if (t >= low * RISE && t >= low + 2) return { offset: lowAt * step, edge: 'crease' };
+      }
+      return { offset: n * dir * step, edge: 'open' };
+    };
+    const lo = side(-1);
+    const hi = side(1);
+    return { lo: lo.offset, hi: hi.offset, loEdge: lo.edge, hiEdge: hi.edge };
+  }
+}
+
+/** How much thicker than the thinnest point behind it a part must be to be another part. */
+const RISE = 1.25;
+
+/** A limb's extent across a line (offsets along the line, from its point). */
+export interface LimbSpan {
+  lo: number;
+  hi: number;
+  loEdge: 'gap' | 'crease' | 'open';
+  hiEdge: 'gap' | 'crease' | 'open';
+}
+
+/** The middle of a span's offsets. */
+export function spanMiddle(s: LimbSpan): number {
+  return 0.5 * (s.lo + s.hi);
+}
+
+/** The point `p` moved by `offset` along frontal-plane direction `u`. */
+export function alongFrontal(p: ArrayLike<number>, u: readonly [number, number], offset: number): Vec3 {
+  return [p[0] + u[0] * offset, p[1] + u[1] * offset, p[2]];
+}
+
+/**
+ * The middle of the solid run along z through canonical (x, y) that holds `z` or lies nearest
+ * it; `z` itself when the column is empty.
+ */
+export function zMiddle(solid: BodySolid, x: number, y: number, z: number): number {
+  const i = Math.floor((x - solid.origin[0]) / solid.h);
+  const j = Math.floor((y - solid.origin[1]) / solid.h);
+  if (i < 0 || j < 0 || i >= solid.nx || j >= solid.ny) return z;
+  const k0 = Math.floor((z - solid.origin[2]) / solid.h);
+  let best: [number, number] | null = null;
+  let bestGap = Infinity;
+  let start = -1;
+  for (let k = 0; k <= solid.nz; k++) {
+    const inside = k < solid.nz && solid.solid[solid.index(i, j, k)] === 1;
+    if (inside && start < 0) start = k;
+    if (!inside && start >= 0) {
+      const gap = k0 >= start && k0 < k ? 0 : Math.min(Math.abs(k0 - start), Math.abs(k0 - (k - 1)));
+      if (gap < bestGap) {
+        bestGap = gap;
+        best = [start, k];
+      }
+      start = -1;
+    }
+  }
+  return best ? solid.origin[2] + 0.5 * (best[0] + best[1]) * solid.h : z;
+}

@@ -1,0 +1,32 @@
+/**
+ * Fitting on the shaped mannequins (src/character/shaped.ts): bodies whose joints are known and
+ * whose shapes the shared characters do not cover — arms resting against the body, a big head,
+ * legs together, a robe. Regressions of the fitter's hard cases.
+ */
+import { describe, expect, it } from 'vitest';
+import { SHAPED_MANNEQUINS } from '../../../src/character/shaped.ts';
+import { fitSkeleton } from '../../../src/skeleton/fit/fit-skeleton.ts';
+import { artistMarkers, jointErrors, jointsOutside, shapedRigCase } from '../../support/rig-quality.ts';
+
+const rigCase = (name: string) => shapedRigCase(name, SHAPED_MANNEQUINS[name], 6000);
+
+describe('fitting shaped mannequins', () => {
+  it('finds the shoulders of arms resting against the body from the elbow markers (the arm traced up its outer side)', () => {
+    for (const name of ['hands on thighs', 'heavy, arms down']) {
+      const c = rigCase(name);
+      const fit = fitSkeleton(c.mesh, { markers: artistMarkers(c) });
+      const e = jointErrors(c, fit);
+      expect(e.per.leftArm, name).toBeLessThan(2.5);
+      expect(e.per.rightArm, name).toBeLessThan(2.5);
+      expect(e.mean, name).toBeLessThan(1.5);
+      expect(jointsOutside(c, fit), name).toEqual([]);
+    }
+  });
+
+  it('puts the shoulder of an arm lowered 60° on the arm’s line, not where the medial path turns into the chest', () => {
+    const c = rigCase('arms at 60°');
+    const e = jointErrors(c, fitSkeleton(c.mesh, { markers: artistMarkers(c) }));
+    expect(e.per.leftArm).toBeLessThan(2);
+    expect(e.mean).toBeLessThan(1);
+  });
+});
