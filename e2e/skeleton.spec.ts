@@ -191,3 +191,62 @@ test('Skeleton panel and tree: F2 renames, a typed X moves the pivot, E + a clic
     .poll(() => page.evaluate(() => window.skinsmith.skeleton.joint('L_elbow').parent))
     .toBe(ids.spine);
 });
+
+test('Skeleton mode: a ball dragged with Snap to limb centre lands inside the limb; X-mirror repeats a typed move on the partner; Split adds a twist joint; the posed mesh becomes the bind pose', async ({
+  editor: page,
+}) => {
+  const joint = (name: string) => page.evaluate((n) => window.skinsmith.skeleton.joint(n), name);
+  await page.mouse.click(5, 5);
+  await page.keyboard.press('Tab');
+  await expect(page.locator('[data-mode=skeleton]')).toHaveAttribute('aria-pressed', 'true');
+
+  // Snap: drag the wrist's ball along the forearm; it drops halfway through the arm (z ≈ 0), not
+  // on the surface facing the camera.
+  // First put the wrist 2 cm in front of the arm's axis (typed Z): a plain screen-plane drag
+  // would keep that depth; the snap brings it back inside.
+  await page.evaluate(() => window.skinsmith.selectJoint('LeftHand'));
+  const z = page.getByTestId('skeleton-z');
+  const z0 = (await joint('LeftHand')).position[2];
+  await z.fill(String(z0 + 0.02));
+  await z.press('Enter');
+  await expect.poll(async () => (await joint('LeftHand')).position[2]).toBeCloseTo(z0 + 0.02, 5);
+  await page.getByTestId('skeleton-snap').check();
+  const wrist = await joint('LeftHand');
+  const elbow = await joint('LeftForeArm');
+  const ball = (await page.evaluate(() => window.skinsmith.skeleton.jointPoint('LeftHand')))!;
+  const towards = (await page.evaluate(
+    ([a, b]) => window.skinsmith.paint.toPage([a[0] * 0.8 + b[0] * 0.2, a[1] * 0.8 + b[1] * 0.2, b[2]]),
+    [wrist.position, elbow.position] as const,
+  ))!;
+  await drag(page, ball, towards);
+  await expect.poll(async () => (await joint('LeftHand')).position[0]).toBeLessThan(wrist.position[0] - 0.01);
+  const snapped = (await joint('LeftHand')).position;
+  expect(Math.abs(snapped[2] - z0)).toBeLessThan(0.006);
+  await page.getByTestId('skeleton-snap').uncheck();
+
+  // X-mirror: a typed Y on the left forearm moves the right one alike.
+  await page.evaluate(() => window.skinsmith.selectJoint('LeftForeArm'));
+  await page.getByTestId('skeleton-mirror').check();
+  const right = await joint('RightForeArm');
+  const y = page.getByTestId('skeleton-y');
+  await y.fill(String(elbow.position[1] + 0.015));
+  await y.press('Enter');
+  await expect
+    .poll(async () => (await joint('RightForeArm')).position[1])
+    .toBeCloseTo(right.position[1] + 0.015, 5);
+  await page.getByTestId('skeleton-mirror').uncheck();
+
+  // Split: one twist joint between the forearm and the hand.
+  const joints = await page.evaluate(() => window.skinsmith.stats().joints);
+  await page.getByTestId('skeleton-split').click();
+  await expect.poll(() => page.evaluate(() => window.skinsmith.stats().joints)).toBe(joints + 1);
+
+  // Bind pose: bend the elbow in Pose mode, make that the bind pose: at rest the mesh is the bent one.
+  await page.mouse.click(5, 5);
+  await page.keyboard.press('r');
+  await page.evaluate(() => window.skinsmith.pose.setJointRotation('LeftArm', [0, 0, -40]));
+  const bent = await drawnSurface(page);
+  await page.getByTestId('skeleton-bind-pose').click();
+  await page.waitForFunction(() => window.skinsmith.stats().drawn && !window.skinsmith.editor.pose.posed);
+  expect(maxDistance(bent, await drawnSurface(page))).toBeLessThan(1e-4);
+});
