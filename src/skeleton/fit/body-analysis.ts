@@ -259,7 +259,7 @@ export function analyseBody(solid: BodySolid): BodyAnalysis {
     const s = profile[t];
     if (!s || s.y < seedPoint[1] + 0.3 * (neck[1] - seedPoint[1])) continue;
     if (s.y > seedPoint[1] + 0.6 * (neck[1] - seedPoint[1])) break;
-    widths.push(torsoHalfWidth(solid, view, s.row));
+    widths.push(Math.min(view.torsoSide(s.row, 1), view.torsoSide(s.row, -1)));
   }
   widths.sort((a, b) => a - b);
   const chestHalfWidth = widths.length ? widths[Math.floor(widths.length / 2)] : 0.1 * H;
@@ -331,49 +331,6 @@ export function analyseBody(solid: BodySolid): BodyAnalysis {
       feet,
     },
   };
-}
-
-/**
- * Half the torso's width in row `row` seen from the front (the shorter side): from the mid-line
- * outward to the first gap, or to where an arm resting against the side begins — a level stretch
- * of thickness well under the torso's (the torso's own thickness keeps falling to its edge).
- */
-function torsoHalfWidth(solid: BodySolid, view: FrontView, row: number): number {
-  const { nx, h } = solid;
-  const T = view.thickness;
-  const base = nx * row;
-  const mid = Math.floor(nx / 2);
-  const level = Math.max(3, Math.round((0.02 * solid.height) / h));
-  const side = (dir: 1 | -1): number => {
-    const first = dir > 0 ? mid : mid - 1;
-    const tMid = Math.max(T[base + mid], T[base + mid - 1]);
-    let run = 0;
-    let runLo = 0;
-    let runHi = 0;
-    for (let i = first; i >= 0 && i < nx; i += dir) {
-      const t = T[base + i];
-      if (t === 0) return Math.abs(solid.origin[0] + (i + (dir > 0 ? 0 : 1)) * h);
-      if (t > 0.7 * tMid) {
-        run = 0;
-        continue;
-      }
-      if (run > 0 && Math.max(runHi, t) <= 1.1 * Math.min(runLo, t)) {
-        run++;
-        runLo = Math.min(runLo, t);
-        runHi = Math.max(runHi, t);
-      } else {
-        run = 1;
-        runLo = t;
-        runHi = t;
-      }
-      if (run >= level) {
-        const start = i - dir * (run - 1);
-        return Math.abs(solid.origin[0] + (start + (dir > 0 ? 0 : 1)) * h);
-      }
-    }
-    return Math.abs(solid.origin[0] + (dir > 0 ? nx : 0) * h);
-  };
-  return Math.min(side(1), side(-1));
 }
 
 /** The middle of the mid-plane's run along z at the crotch row, nearest `z`. */

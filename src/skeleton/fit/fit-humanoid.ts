@@ -17,6 +17,7 @@
  */
 import { FINGERS_OF, type FingerCount, humanoidTemplate } from '../templates/humanoid.ts';
 import type { BodyAnalysis } from './body-analysis.ts';
+import { rowMiddle } from './front-view.ts';
 import { fingerJoints, type HandFrame, handFrame } from './hand-fit.ts';
 import { shoulderOnPath } from './limb-analysis.ts';
 import { type PathSample, pointAt, samplePath } from './limb-paths.ts';
@@ -131,6 +132,11 @@ export function fitHumanoid(
       const thigh = sliceAt(solid, rowOf(solid, midY), knee[0], knee[2], 0.12 * H, 0.06 * H);
       thighMid = thigh ? [thigh.cx, midY, thigh.cz] : [knee[0], midY, knee[2]];
     }
+    // Across, the middle of the thigh as seen from the front (a medial path from the foot
+    // may cut across to the body through a hand resting on the thigh, or run inside a wide
+    // stubby leg); in depth, the path's.
+    const front = rowMiddle(analysis.view, midY, knee[0], knee[2], 0.15 * H);
+    if (front && process.env.OLDTH !== '1') thighMid = [front[0], midY, thighMid[2]];
     const t = (upY - knee[1]) / (thighMid[1] - knee[1] || 1);
     const upLeg = lerp(knee, thighMid, t);
     if (sign * upLeg[0] < 0.25 * Math.abs(knee[0])) upLeg[0] = sign * 0.25 * Math.abs(knee[0]);

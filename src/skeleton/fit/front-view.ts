@@ -37,6 +37,46 @@ export class FrontView {
   }
 
   /**
+   * How far the torso reaches from the mid-plane in row `row` on one side (`dir` 1: +x, the
+   * character's left), seen from the front: to the first gap, or to where an arm resting against
+   * the side begins — a level stretch of thickness well under the torso's (the torso's own
+   * thickness keeps falling to its edge).
+   */
+  torsoSide(row: number, dir: 1 | -1): number {
+    const { solid } = this;
+    const { nx, h } = solid;
+    const T = this.thickness;
+    const base = nx * row;
+    const mid = Math.floor(nx / 2);
+    const level = Math.max(3, Math.round((0.02 * solid.height) / h));
+    const first = dir > 0 ? mid : mid - 1;
+    const tMid = Math.max(T[base + mid], T[base + mid - 1]);
+    const edge = (i: number) => Math.abs(solid.origin[0] + (i + (dir > 0 ? 0 : 1)) * h);
+    let run = 0;
+    let runLo = 0;
+    let runHi = 0;
+    for (let i = first; i >= 0 && i < nx; i += dir) {
+      const t = T[base + i];
+      if (t === 0) return edge(i);
+      if (t > 0.7 * tMid) {
+        run = 0;
+        continue;
+      }
+      if (run > 0 && Math.max(runHi, t) <= 1.1 * Math.min(runLo, t)) {
+        run++;
+        runLo = Math.min(runLo, t);
+        runHi = Math.max(runHi, t);
+      } else {
+        run = 1;
+        runLo = t;
+        runHi = t;
+      }
+      if (run >= level) return edge(i - dir * (run - 1));
+    }
+    return edge(dir > 0 ? nx : -1);
+  }
+
+  /**
    * The limb's span across the line through `p` along the frontal-plane direction `u` (unit,
    * z ignored), looked for within `reach` either side: the offsets (along u, from p) of its two
    * edges, and whether each edge is a gap (the solid ends) or a crease (it meets another part).
@@ -63,7 +103,7 @@ export class FrontView {
         if (t <= low) {
           low = t;
           lowAt = s;
-        } else if (t <= low * 1.08) {
+        } else if (t <= Math.max(low * 1.08, low + 1)) {
           // Level with the lowest: a plateau (the crease is at its far end).
           lowAt = s;
         } else if (t >= low * RISE && t >= low + 2) return { offset: lowAt * step, edge: 'crease' };
@@ -122,4 +162,20 @@ export function zMiddle(solid: BodySolid, x: number, y: number, z: number): numb
     }
   }
   return best ? solid.origin[2] + 0.5 * (best[0] + best[1]) * solid.h : z;
+}
+
+/**
+ * The middle of a leg (or any limb running up and down) in the row at height y, seen from the
+ * front: the span around x between its edges, kept to x's side of the mid-plane (legs that
+ * touch are one blob there), and the middle of the solid's depth there (near z). Null when the
+ * row is empty around x.
+ */
+export function rowMiddle(view: FrontView, y: number, x: number, z: number, reach: number): Vec3 | null {
+  const span = view.span([x, y], [1, 0], reach);
+  if (!span) return null;
+  if (x > 0) span.lo = Math.max(span.lo, -x);
+  else if (x < 0) span.hi = Math.min(span.hi, -x);
+  if (span.hi <= span.lo) return null;
+  const mx = x + spanMiddle(span);
+  return [mx, y, zMiddle(view.solid, mx, y, z)];
 }

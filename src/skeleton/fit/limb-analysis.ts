@@ -27,6 +27,8 @@ export interface ArmReading {
   /** Arc lengths of wrist, elbow and shoulder from the fingertip. */
   at: { wrist: number; elbow: number; shoulder: number };
   samples: PathSample[];
+  /** Read from the front as an arm resting against the body (resting-arm.ts). */
+  resting?: boolean;
 }
 
 /** Where a leg's joints lie. */

@@ -8,7 +8,9 @@
  */
 import type { BodyAnalysis } from './body-analysis.ts';
 import { crossSection, depthCentre, limbCentre } from './cross-section.ts';
+import { alongFrontal, spanMiddle, zMiddle } from './front-view.ts';
 import { type ArmReading, type LegReading, readArm, readLeg } from './limb-analysis.ts';
+import { armImplausible, readRestingArm } from './resting-arm.ts';
 
 type Vec3 = [number, number, number];
 
@@ -47,11 +49,14 @@ const mirror = (p: Vec3): Vec3 => [-p[0], p[1], p[2]];
 /** Reads both arms and both legs from the analysis' extremities. */
 export function readLimbs(analysis: BodyAnalysis): LimbReadings {
   const { hands, feet } = analysis.landmarks;
+  // An arm the medial tree reads wrongly (resting against the body) is read from the front.
+  const arm = (v: number, sign: 1 | -1): ArmReading | null => {
+    const free = v >= 0 ? readArm(analysis, v) : null;
+    if (free && !armImplausible(analysis, free, sign)) return free;
+    return readRestingArm(analysis, sign) ?? free;
+  };
   return {
-    arms: {
-      left: hands.left >= 0 ? readArm(analysis, hands.left) : null,
-      right: hands.right >= 0 ? readArm(analysis, hands.right) : null,
-    },
+    arms: { left: arm(hands.left, 1), right: arm(hands.right, -1) },
     legs: {
       left: feet.left >= 0 ? readLeg(analysis, feet.left) : null,
       right: feet.right >= 0 ? readLeg(analysis, feet.right) : null,
@@ -101,8 +106,8 @@ export function guessMarkers(analysis: BodyAnalysis, limbs: LimbReadings): Human
   const reach = (v: number) => (v >= 0 ? (tree.length[v] * solid.h) / L.height : 0);
   const outward = (v: number) => v >= 0 && Math.abs(solid.centreOf(v)[0]) > 1.15 * L.chestHalfWidth;
   const armOk = (v: number) => reach(v) >= MIN_LIMB && outward(v);
-  const armL = armOk(L.hands.left) ? limbs.arms.left : null;
-  const armR = armOk(L.hands.right) ? limbs.arms.right : null;
+  const armL = limbs.arms.left?.resting || armOk(L.hands.left) ? limbs.arms.left : null;
+  const armR = limbs.arms.right?.resting || armOk(L.hands.right) ? limbs.arms.right : null;
   const legL = reach(L.feet.left) >= MIN_LIMB ? limbs.legs.left : null;
   const legR = reach(L.feet.right) >= MIN_LIMB ? limbs.legs.right : null;
   if (!armL && !armR)
@@ -170,10 +175,29 @@ export function centreMarkers(analysis: BodyAnalysis, given: HumanoidMarkers): H
   };
   // Across the limb only where the section is a limb's: inside a skirt or a coat the section is
   // the whole filled garment, and the marker's own place across says more than its centroid.
+  // Seen from the front, the limb lies between its edges (gaps, or creases where it rests on
+  // another part: an arm against the body; the mid-plane for knees together), and its centre
+  // stays in the middle half of that span: a section through two touching limbs has its
+  // centroid between them.
   const acrossLimb = (p: Vec3, axis: Vec3, radius: number): Vec3 => {
     const section = crossSection(solid, p, axis, radius);
-    if (!section || section.open || section.radius > 0.07 * H) return p;
-    return limbCentre(solid, p, axis, radius);
+    const c = !section || section.open || section.radius > 0.07 * H ? p : limbCentre(solid, p, axis, radius);
+    const flat = Math.hypot(axis[0], axis[1]);
+    if (flat < 0.3) return c;
+    const u: [number, number] = [-axis[1] / flat, axis[0] / flat];
+    const span = analysis.view.span(p, u, radius);
+    if (!span) return c;
+    // Paired limbs keep to their own side of the mid-plane (knees together are one blob).
+    if (Math.abs(u[0]) > 1e-6) {
+      const cross = -p[0] / u[0];
+      if (cross > 0 && cross < span.hi) span.hi = cross;
+      if (cross < 0 && cross > span.lo) span.lo = cross;
+    }
+    const at = (c[0] - p[0]) * u[0] + (c[1] - p[1]) * u[1];
+    const quarter = 0.25 * (span.hi - span.lo);
+    if (at >= span.lo + quarter && at <= span.hi - quarter) return c;
+    const m = alongFrontal(c, u, spanMiddle(span) - at);
+    return [m[0], m[1], zMiddle(solid, m[0], m[1], c[2])];
   };
   const out = {} as HumanoidMarkers;
   for (const name of MARKER_NAMES) out[name] = inside(name);

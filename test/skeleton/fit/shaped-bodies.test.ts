@@ -29,4 +29,22 @@ describe('fitting shaped mannequins', () => {
     expect(e.per.leftArm).toBeLessThan(2);
     expect(e.mean).toBeLessThan(1);
   });
+
+  it('reads arms resting against the body without markers (traced down from below the shoulder to the hand)', () => {
+    for (const name of ['hands on thighs', 'heavy, arms down']) {
+      const c = rigCase(name);
+      const fit = fitSkeleton(c.mesh);
+      const e = jointErrors(c, fit);
+      expect(e.mean, name).toBeLessThan(2);
+      // Before: no arm found (the error), or the arm read across the hip (wrists 30% off).
+      expect(e.max, name).toBeLessThan(6);
+    }
+  });
+
+  it('keeps a knee marker on its own leg where the knees touch (the section holds both)', () => {
+    const c = rigCase('legs together');
+    const e = jointErrors(c, fitSkeleton(c.mesh, { markers: artistMarkers(c) }));
+    expect(e.per.leftKnee).toBeLessThan(1);
+    expect(e.per.rightKnee).toBeLessThan(1);
+  });
 });
