@@ -13,13 +13,14 @@ type Snapshot = Map<number, number[]>;
  * posed mesh the editor computes on the CPU for painting (src/pose/posed-mesh.ts explains why
  * the spaces agree). The editor does the math: this copies its node TRS onto the loader's objects.
  *
- * Skeleton mode shows the rest pose whatever the pose. Back at the rest pose it restores the loader's own TRS numbers rather than the editor's, so
- * reset gives the rest-pose pixels bit for bit whatever rounding a decomposition would add.
+ * Skeleton mode shows the rest pose whatever the pose. Back at the rest pose it restores the
+ * loader's own TRS numbers rather than the editor's, so reset gives the rest-pose pixels bit for
+ * bit whatever rounding a decomposition would add.
  *
  * What is drawn and what is painted never part: a view takes the editor's pose when it is made
  * (a scene built after the pose was set, as a restore or a project does, starts posed), and
- * {@link PoseView.inStep} says whether it still shows the editor's pose revision, so the
- * viewport re-syncs before any frame that would draw another pose, whatever event was missed.
+ * {@link PoseView.inStep} says whether it still shows the editor's pose revision (and mode), so
+ * the viewport re-syncs before any frame that would draw another pose, whatever event was missed.
  */
 export class PoseView {
   readonly dq: DqPreview;
@@ -27,6 +28,8 @@ export class PoseView {
   private readonly snapshot: Snapshot = new Map();
   /** The editor's pose revision this scene shows (-1: none yet). */
   private synced = -1;
+  /** Whether it shows the rest pose for Skeleton mode (whatever the pose). */
+  private syncedRest = false;
 
   constructor(private readonly shown: Shown) {
     for (const [id, o] of shown.scene.nodeObjects)
@@ -42,7 +45,8 @@ export class PoseView {
    * a scene on its way out has nothing to follow).
    */
   get inStep(): boolean {
-    return editor.model !== this.shown.scene.model || this.synced === editor.pose.revision;
+    if (editor.model !== this.shown.scene.model) return true;
+    return this.synced === editor.pose.revision && this.syncedRest === (editor.mode === 'skeleton');
   }
 
   /** Applies the editor's current pose (and skinning mode) to the scene. */
@@ -54,7 +58,8 @@ export class PoseView {
     // `shown` builds nothing for a model never posed (the scene is at the file's rest pose already).
     // Skeleton mode edits the skeleton at rest (Blender's Edit Mode): the pose stays the editor's
     // and shows again on leaving the mode.
-    const posed = pose.shown !== 'rest' && editor.mode !== 'skeleton';
+    this.syncedRest = editor.mode === 'skeleton';
+    const posed = pose.shown !== 'rest' && !this.syncedRest;
     const objects = this.shown.scene.nodeObjects;
     if (posed) {
       const { nodeIds, trs } = pose.nodeTransforms();

@@ -99,11 +99,38 @@ async function checkRestored(name: string, bytes: Uint8Array): Promise<void> {
   try {
     expect(view.inStep, `${name}: the new view shows the editor's pose`).toBe(true);
     expect(drawnVsPainted(shown), `${name}: drawn vs painted after restore`).toBeLessThan(1e-5);
-    // Undo of nothing, a mode change and back: still the same surface drawn and painted.
+    // A stroke on the bent surface, its undo and redo: drawn and painted move together (the
+    // viewport binds the editor's weight arrays; the surface re-skins them).
+    const prim = model.primitives[0];
+    const at = (v: number) => {
+      const p = editor.pose.positions(prim.id);
+      return [p[v * 3], p[v * 3 + 1], p[v * 3 + 2]] as const;
+    };
+    editor.selectJoint([...model.joints.keys()][1]);
+    editor.paint.setSettings({ brush: 'draw', weight: 1, strength: 1, radius: diagonal * 0.05 });
+    const n = prim.weights.vertexCount;
+    expect(editor.paint.beginStroke({ primitive: prim.id, point: at(Math.floor(n / 3)) })).toBe(true);
+    editor.paint.strokeTo({ primitive: prim.id, point: at(Math.floor(n / 2)) });
+    editor.paint.endStroke();
+    expect(editor.history.canUndo, `${name}: the stroke is a step`).toBe(true);
+    expect(drawnVsPainted(shown), `${name}: after a stroke`).toBeLessThan(1e-5);
+    editor.undo();
+    expect(drawnVsPainted(shown), `${name}: after undo`).toBeLessThan(1e-5);
+    editor.redo();
+    expect(drawnVsPainted(shown), `${name}: after redo`).toBeLessThan(1e-5);
+    // Mode changes: the skinning preview and back; Skeleton mode (drawn at rest) and back.
     editor.pose.skinningMode = 'dual-quaternion';
     editor.pose.skinningMode = 'linear';
+    expect(view.inStep).toBe(false);
     view.sync();
-    expect(drawnVsPainted(shown), `${name}: after a mode change`).toBeLessThan(1e-5);
+    expect(drawnVsPainted(shown), `${name}: after a skinning mode change`).toBeLessThan(1e-5);
+    editor.setMode('skeleton');
+    expect(view.inStep, `${name}: Skeleton mode draws the rest pose`).toBe(false);
+    view.sync();
+    editor.setMode('paint');
+    expect(view.inStep, `${name}: leaving Skeleton mode draws the pose again`).toBe(false);
+    view.sync();
+    expect(drawnVsPainted(shown), `${name}: back from Skeleton mode`).toBeLessThan(1e-5);
   } finally {
     view.dispose();
     disposeViewScene(shown.scene);
