@@ -33,6 +33,8 @@ export interface BodyLandmarks {
   neck: Vec3;
   chin: Vec3;
   headTop: Vec3;
+  /** The head's widest reach across (x), chin to top: its size where hair or a hat adds height. */
+  headWidth: number;
   /** Half the chest's width (its run along x through the mid-line, arms left out). */
   chestHalfWidth: number;
   /** Fingertip and toe-tip voxels per side (-1 when not found). */
@@ -248,6 +250,11 @@ export function analyseBody(solid: BodySolid): BodyAnalysis {
   }
   const chinSlice = profile[chinIndex] ?? neckSlice;
   const chin: Vec3 = chinSlice ? [0, chinSlice.y, chinSlice.cz] : [neck[0], neck[1], neck[2]];
+  let headWidth = 0;
+  for (let t = chinIndex; t <= headEnd; t++) {
+    const s = profile[t];
+    if (s && !s.open) headWidth = Math.max(headWidth, s.maxX - s.minX);
+  }
   const topSlice = profile[headEnd] ?? neckSlice;
   const headTop: Vec3 = topSlice ? [0, topSlice.y + 0.5 * h, topSlice.cz] : [0, H, seedPoint[2]];
 
@@ -326,6 +333,7 @@ export function analyseBody(solid: BodySolid): BodyAnalysis {
       neck,
       chin,
       headTop,
+      headWidth,
       chestHalfWidth,
       hands,
       feet,

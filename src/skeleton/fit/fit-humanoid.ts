@@ -101,10 +101,16 @@ export function fitHumanoid(
   // Mid-line.
   const hipsY = groin[1] + P.hips * span;
   const neckY = chin[1] - P.neck * span;
-  const headY = chin[1] + P.head * span;
+  // The head's joint a share of the head's own size above the chin (a big cartoon head has it
+  // well up inside), the size capped by the head's width (a hat or a crest adds height).
+  const headSize = Math.min(L.headTop[1] - chin[1], 1.35 * L.headWidth);
+  const headY = chin[1] + Math.max(P.head * span, P.headInHead * headSize);
   const hips: Vec3 = [0, hipsY, midDepth(analysis, hipsY, groin[2])];
   const neck: Vec3 = [0, neckY, midDepth(analysis, neckY, L.neck[2])];
-  const head: Vec3 = [0, headY, midDepth(analysis, headY, chin[2])];
+  // In depth, halfway between the head's middle and the neck's (the head turns on the neck; a
+  // face or a long skull shifts the head's middle off it).
+  const headZ = 0.5 * (midDepth(analysis, headY, chin[2]) + L.neck[2]);
+  const head: Vec3 = [0, headY, headZ];
   set('Hips', hips);
   P.spine.forEach((t, i) => {
     const y = hipsY + t * (neckY - hipsY);

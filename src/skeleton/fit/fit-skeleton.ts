@@ -36,7 +36,7 @@ import {
   readLimbs,
 } from './markers.ts';
 import { MedialTree } from './medial-tree.ts';
-import { LANDMARK_SNAP } from './proportions.ts';
+import { CHIN_SNAP, LANDMARK_SNAP } from './proportions.ts';
 
 type Vec3 = [number, number, number];
 
@@ -178,9 +178,13 @@ function symmetrize(template: readonly TemplateJoint[], positions: Vec3[], toler
  * A chin or groin marker near the jaw line or crotch the mesh shows is taken to mean it (see
  * LANDMARK_SNAP): markers placed a little high or low give the same spine.
  */
-export function snapToLandmark(marker: Vec3, landmark: Vec3, height: number): Vec3 {
+export function snapToLandmark(
+  marker: Vec3,
+  landmark: Vec3,
+  height: number,
+  { snap, release } = LANDMARK_SNAP,
+): Vec3 {
   const d = Math.abs(marker[1] - landmark[1]) / height;
-  const { snap, release } = LANDMARK_SNAP;
   const t = d <= snap ? 0 : d >= release ? 1 : (d - snap) / (release - snap);
   return [
     marker[0],
@@ -232,7 +236,7 @@ export function fitHumanoidSkeleton(
     centred = { ...canonical };
     for (const n of MARKER_NAMES) if (given[n]) centred[n] = c[n];
     const L = analysis.landmarks;
-    if (given.chin) centred.chin = snapToLandmark(centred.chin, L.chin, L.height);
+    if (given.chin) centred.chin = snapToLandmark(centred.chin, L.chin, L.height, CHIN_SNAP);
     if (given.groin && L.crotch) centred.groin = snapToLandmark(centred.groin, L.crotch, L.height);
   }
   const fit = fitHumanoid(analysis, centred, limbs, fingers);

@@ -11,6 +11,7 @@
  * between, at the bend when there is one.
  */
 import type { BodyAnalysis } from './body-analysis.ts';
+import { rowMiddle, zMiddle } from './front-view.ts';
 import { limbEntry, narrowing, type PathSample, pointAt, samplePath, sharpestBend } from './limb-paths.ts';
 import { LIMB_PROPORTIONS, SPINE_PROPORTIONS } from './proportions.ts';
 
@@ -119,12 +120,24 @@ export function readLeg(analysis: BodyAnalysis, toe: number): LegReading | null 
   if (hip < 0 || hip > 0.98 * L) hip = ankle + 0.8 * (L - ankle);
   // The ankle joint sits a little above where the middle line turns, on the shin's line.
   const corner = pointAt(samples, ankle);
-  const ankleY = corner[1] + LIMB_PROPORTIONS.ankleLift * H;
-  // The knee halfway up from the ankle to the thigh's joint (found from the crotch), on the path.
+  let ankleY = corner[1] + LIMB_PROPORTIONS.ankleLift * H;
   const { crotch, chin } = analysis.landmarks;
   const upLegY = crotch
     ? crotch[1] + SPINE_PROPORTIONS.upLeg * (chin[1] - crotch[1])
     : pointAt(samples, hip)[1];
+  // A path from a short, stubby foot may never run along it (it heads for the belly from the
+  // heel): an ankle near the knee's height is read instead from the front, at the top of the
+  // foot (where the leg's depth grows from the shin's to the foot's length).
+  const floor = analysis.solid.floor;
+  let footless = false;
+  if (ankleY - floor > 0.45 * LIMB_PROPORTIONS.shin * (upLegY - floor)) {
+    // No foot at all (a leg standing on its own end, as a boot or a robot's): near the bottom.
+    const top = footTop(analysis, samples[0].p, floor + LIMB_PROPORTIONS.shin * (upLegY - floor));
+    ankleY = top ?? floor + 0.1 * (upLegY - floor);
+    while (ankle < L && pointAt(samples, ankle)[1] < ankleY) ankle += 0.25 * analysis.solid.h;
+    footless = top === null;
+  }
+  // The knee halfway up from the ankle to the thigh's joint (found from the crotch), on the path.
   const kneeY = ankleY + LIMB_PROPORTIONS.shin * (upLegY - ankleY);
   let knee = ankle;
   while (knee < hip && pointAt(samples, knee)[1] < kneeY) knee += 0.25 * analysis.solid.h;
@@ -134,8 +147,18 @@ export function readLeg(analysis: BodyAnalysis, toe: number): LegReading | null 
     ankle + 0.7 * (hip - ankle),
     0.25 * (hip - ankle),
   );
-  if (bend.angle > LIMB_PROPORTIONS.bend) knee = bend.s;
+  // A bend is the knee only at a knee's height (a path can turn into the body above the leg).
+  const bent =
+    bend.angle > LIMB_PROPORTIONS.bend &&
+    Math.abs(pointAt(samples, bend.s)[1] - kneeY) < 0.25 * (upLegY - ankleY);
+  if (bent) knee = bend.s;
   const kneePoint = pointAt(samples, knee);
+  // Straight legs: across, the knee is in the middle of the leg seen from the front (a path
+  // from the foot may run off it, inside a wide leg).
+  if (!bent) {
+    const front = rowMiddle(analysis.view, kneePoint[1], kneePoint[0], kneePoint[2], 0.15 * H);
+    if (front) kneePoint[0] = front[0];
+  }
   // The shin's line: through the knee and the shin's middle a little above the ankle.
   const low = pointAt(samples, ankle + 0.35 * (knee - ankle));
   const t = (ankleY - kneePoint[1]) / (low[1] - kneePoint[1] || 1);
@@ -144,6 +167,11 @@ export function readLeg(analysis: BodyAnalysis, toe: number): LegReading | null 
     ankleY,
     kneePoint[2] + (low[2] - kneePoint[2]) * t,
   ];
+  if (footless) {
+    // The leg's own middle there: the path from its end heads for the belly at once.
+    const front = rowMiddle(analysis.view, ankleY, samples[0].p[0], samples[0].p[2], 0.15 * H);
+    if (front) anklePoint.splice(0, 3, ...front);
+  }
   return {
     toe: samples[0].p,
     ankle: anklePoint,
@@ -151,4 +179,42 @@ export function readLeg(analysis: BodyAnalysis, toe: number): LegReading | null 
     hip: pointAt(samples, hip),
     samples,
   };
+}
+
+/**
+ * The top of the foot below height `fromY`, on the leg found from the front above the foot at
+ * `foot` (a floor voxel's centre): walking down the leg's middle, the first row whose solid run
+ * front to back is much longer than the shin's above it. Null when none is.
+ */
+export function footTop(analysis: BodyAnalysis, foot: Vec3, fromY: number): number | null {
+  const { solid, view } = analysis;
+  const H = analysis.landmarks.height;
+  let x = foot[0];
+  let z = foot[2];
+  const runs: number[] = [];
+  for (let y = fromY; y > solid.floor + solid.h; y -= solid.h) {
+    const m = rowMiddle(view, y, x, z, 0.15 * H);
+    if (!m) return null;
+    x = m[0];
+    z = m[2];
+    const run = zRunLength(solid, x, y, z);
+    if (runs.length >= 3) {
+      const sorted = runs.slice().sort((a, b) => a - b);
+      if (run > 1.35 * sorted[Math.floor(sorted.length / 2)]) return y;
+    }
+    runs.push(run);
+  }
+  return null;
+}
+
+/** Length of the solid run along z through canonical (x, y) holding z, or nearest it. */
+function zRunLength(solid: BodyAnalysis['solid'], x: number, y: number, z: number): number {
+  const mid = zMiddle(solid, x, y, z);
+  const [i, j, k] = solid.voxelOf([x, y, mid]);
+  if (!solid.inGrid(i, j, k) || !solid.solid[solid.index(i, j, k)]) return 0;
+  let lo = k;
+  let hi = k;
+  while (lo > 0 && solid.solid[solid.index(i, j, lo - 1)]) lo--;
+  while (hi < solid.nz - 1 && solid.solid[solid.index(i, j, hi + 1)]) hi++;
+  return (hi - lo + 1) * solid.h;
 }

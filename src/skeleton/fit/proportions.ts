@@ -15,6 +15,8 @@ export const SPINE_PROPORTIONS = {
   neck: 0.15,
   /** The head's joint above the chin. */
   head: 0.03,
+  /** …or this share of the head's size above it, if more (chin to top, capped by its width). */
+  headInHead: 0.08,
   /** Spine, Spine1, Spine2 along Hips → Neck (Mixamo's spacing). */
   spine: [0.2, 0.435, 0.705],
 };
@@ -39,3 +41,9 @@ export const LIMB_PROPORTIONS = {
  * `release` the two blend; past `release` the marker is taken as placed.
  */
 export const LANDMARK_SNAP = { snap: 0.06, release: 0.12 };
+
+/**
+ * The chin's, tighter: the jaw line a profile shows is often not where the head should turn (a
+ * big cartoon head, a helmet), so a chin marker placed off it is taken as meant.
+ */
+export const CHIN_SNAP = { snap: 0.02, release: 0.05 };
