@@ -3,8 +3,10 @@
  * joint, grow / shrink, mirror, invert, all, none — the API the viewport and scripts call.
  *
  * The selection is one flag per vertex of each skinned primitive ({@link selectionMask}); every
- * operation works on the welded nodes of each skin's surface (the painter's, so posed positions
- * are what box and lasso see), so a seam's vertices are always selected together. Tools and
+ * operation works on the welded nodes of each body's surface (every skin of one skeleton, welded
+ * where parts touch: what the brushes paint, so posed positions are what box and lasso see), so a
+ * seam's vertices — and the two sides of a hem between parts — are always selected together,
+ * grow and shrink walk across parts, and the mirror finds a hand in another skin. Tools and
  * brushes read it: nothing selected means "everything".
  */
 import type { MirrorAxis } from '../mesh/mirror-map.ts';
@@ -154,7 +156,7 @@ export class SelectionSession {
     return { primitive: s.parts[s.nodePart[node]].primitive, vertex: s.nodeVertex[node] };
   }
 
-  /** Click from a ray (scripts, tests): the vertex nearest the first hit over every skin, or null. */
+  /** Click from a ray (scripts, tests): the vertex nearest the first hit over every body, or null. */
   raycast(
     origin: readonly [number, number, number],
     dir: readonly [number, number, number],
@@ -199,13 +201,18 @@ export class SelectionSession {
       const j = t.jointIndex.get(id);
       if (j === undefined) return;
       const weights = t.surface.parts.map((p) => model.primitives[p.primitive].weights);
-      selectByJoint(t.surface, weights, j, picked, { threshold });
+      // Each part's own index of the joint (-1: its skin does not list it).
+      const local = t.surface.parts.map((_, p) => {
+        const m = t.partSkins?.local[p];
+        return m ? m[j] : j;
+      });
+      selectByJoint(t.surface, weights, local, picked, { threshold });
     });
   }
 
-  /** Selects exactly these vertices of a primitive (with their seam partners), combined by `mode`. */
+  /** Selects exactly these vertices of a primitive (with their seam and hem partners), combined by `mode`. */
   setVertices(primitive: number, vertices: ArrayLike<number>, mode: SelectMode = 'replace'): number {
-    const target = this.targets().forPrimitive(primitive);
+    const target = this.targets().forBody(primitive);
     if (!target) throw new Error(`Primitive ${primitive} is not skinned.`);
     const s = target.surface;
     const p = s.partOf(primitive);
@@ -223,7 +230,7 @@ export class SelectionSession {
 
   // --- Whole-selection operations ---
 
-  /** Adds the ring of neighbours along the surface, `steps` times. */
+  /** Adds the ring of neighbours along the surface (across parts that touch), `steps` times. */
   grow(steps = 1): number {
     return this.update((t, nodes) => growNodeMask(t.surface.adjacency, nodes, { steps }));
   }
@@ -233,7 +240,7 @@ export class SelectionSession {
     return this.update((t, nodes) => shrinkNodeMask(t.surface.adjacency, nodes, { steps }));
   }
 
-  /** Replaces the selection by its mirror image (or adds it, with `extend`). */
+  /** Replaces the selection by its mirror image, in any part of the body (or adds it, with `extend`). */
   mirror(options: { axis?: MirrorAxis; extend?: boolean } = {}): number {
     const axis = options.axis ?? this.editor.paint.settings.mirrorAxis;
     return this.update((t, nodes) => {
@@ -279,17 +286,16 @@ export class SelectionSession {
     primitive: number;
     point: readonly [number, number, number];
   }): { target: PaintTarget; node: number } | null {
-    const target = this.targets().forPrimitive(hit.primitive);
+    const target = this.targets().forBody(hit.primitive);
     if (!target) return null;
     const s = target.surface;
     const node = nearestNodeOnPart(s, s.partOf(hit.primitive), hit.point);
     return node < 0 ? null : { target, node };
   }
 
-  /** The paint target of every skin (built on first use). */
+  /** The body of every skeleton (built on first use): each skinned primitive is in one. */
   private allTargets(): PaintTarget[] {
-    const model = this.editor.requireModel();
-    return [...new Set(model.primitives.map((p) => p.skins[0]))].map((s) => this.targets().forSkin(s));
+    return this.targets().allBodies();
   }
 
   private screen(shape: ScreenShape, view: SelectionView, options: ScreenPickOptions): number {
@@ -298,7 +304,7 @@ export class SelectionSession {
     const targets = this.allTargets();
     let depth: DepthBuffer | null = null;
     if (facing === 'visible') {
-      // One buffer over every skin: one character's arm can hide another's body.
+      // One buffer over every body: one character's arm can hide another's body.
       depth = new DepthBuffer(projection);
       for (const t of targets) depth.rasterize(t.surface.positions, t.surface.corners);
     }
@@ -307,7 +313,7 @@ export class SelectionSession {
     });
   }
 
-  /** Runs a pick per skin into a fresh node mask and combines it with the selection by `mode`. */
+  /** Runs a pick per body into a fresh node mask and combines it with the selection by `mode`. */
   private pickNodes(mode: SelectMode, pick: (t: PaintTarget, picked: Uint8Array) => void): number {
     if (!SELECT_MODES.includes(mode)) throw new Error(`Unknown selection mode "${mode}".`);
     return this.update((t, nodes) => {
@@ -317,7 +323,7 @@ export class SelectionSession {
     });
   }
 
-  /** Edits each skin's node mask in place, writes it back to the vertex masks, emits the change. */
+  /** Edits each body's node mask in place, writes it back to the vertex masks, emits the change. */
   private update(edit: (t: PaintTarget, nodes: Uint8Array) => void): number {
     const changed: number[] = [];
     for (const t of this.allTargets()) {

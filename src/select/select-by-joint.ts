@@ -17,12 +17,14 @@ export const SELECT_BY_JOINT_DEFAULTS: Required<SelectByJointOptions> = { thresh
 /**
  * Sets `out[node]` to 1 for every node of `surface` where skin joint `joint` weighs more than
  * the threshold at any of its vertices (a seam's sides are picked together), 0 elsewhere.
- * `weights` holds each surface part's SkinWeights. Returns the number of nodes picked.
+ * `weights` holds each surface part's SkinWeights; `joint` is one skin joint index for every
+ * part, or one per part (a body of several skins: -1 where a part's skin does not list it).
+ * Returns the number of nodes picked.
  */
 export function selectByJoint(
   surface: SkinSurface,
   weights: readonly SkinWeights[],
-  joint: number,
+  joint: number | ArrayLike<number>,
   out: Uint8Array,
   options: SelectByJointOptions = SELECT_BY_JOINT_DEFAULTS,
 ): number {
@@ -31,6 +33,8 @@ export function selectByJoint(
   out.fill(0, 0, surface.nodeCount);
   let picked = 0;
   for (let p = 0; p < surface.parts.length; p++) {
+    const j = typeof joint === 'number' ? joint : joint[p];
+    if (j < 0) continue;
     const { joints: J, weights: W, influences: K } = weights[p];
     const v0 = vertexOffset[p];
     const n = vertexOffset[p + 1] - v0;
@@ -38,7 +42,7 @@ export function selectByJoint(
       const g = nodeOf[v0 + v];
       if (out[g]) continue;
       let w = 0;
-      for (let i = 0; i < K; i++) if (J[v * K + i] === joint && W[v * K + i] > 0) w += W[v * K + i];
+      for (let i = 0; i < K; i++) if (J[v * K + i] === j && W[v * K + i] > 0) w += W[v * K + i];
       if (w > threshold) {
         out[g] = 1;
         picked++;
