@@ -120,10 +120,11 @@ const CROTCH_DEPTH = 0.7;
 
 /**
  * Share of a row's mid-plane voxels that sit between two surfaces enclosed in the solid, one
- * either side within `reach`: the legs' inner faces inside a skirt or a coat (the axis vote fills
- * the garment, legs and all), not the flesh of a pelvis.
+ * either side within `reach` (of those with one on either side): the legs' inner faces inside a
+ * skirt, a coat or a robe (the axis vote fills the garment, legs and all), not the flesh of a
+ * pelvis.
  */
-function coveredShare(solid: BodySolid, row: number, reach: number): number {
+function coveredShare(solid: BodySolid, row: number, reach: number): { ofRow: number; ofLegs: number } {
   const { nx, nz } = solid;
   const mid = Math.floor(nx / 2);
   const r = Math.ceil(reach / solid.h);
@@ -135,6 +136,7 @@ function coveredShare(solid: BodySolid, row: number, reach: number): number {
   };
   let total = 0;
   let covered = 0;
+  let either = 0;
   for (let k = 1; k < nz - 1; k++) {
     const c = solid.index(mid, row, k);
     if (!solid.solid[c]) continue;
@@ -149,8 +151,13 @@ function coveredShare(solid: BodySolid, row: number, reach: number): number {
       if (!right && mid + d < nx - 1 && enclosed(mid + d, k)) right = true;
     }
     if (left && right) covered++;
+    if (left || right) either++;
   }
-  return total ? covered / total : 0;
+  // Of the row, and of the depth the legs span (a wide robe around them is mostly empty cloth;
+  // not less than a quarter of the row: a stray enclosed face is no pair of legs).
+  return total
+    ? { ofRow: covered / total, ofLegs: covered / Math.max(either, 0.25 * total) }
+    : { ofRow: 0, ofLegs: 0 };
 }
 
 /**
@@ -164,9 +171,9 @@ function crotchUnderCover(solid: BodySolid, row: number): number {
   const probe = Math.max(2, Math.round((0.04 * solid.height) / solid.h));
   let share = 0;
   for (let j = row + 2; j <= Math.min(top, row + probe); j++)
-    share = Math.max(share, coveredShare(solid, j, reach));
+    share = Math.max(share, coveredShare(solid, j, reach).ofLegs);
   if (share < 0.3) return row;
-  for (let j = row + 2; j < top; j++) if (coveredShare(solid, j, reach) < 0.1) return j;
+  for (let j = row + 2; j < top; j++) if (coveredShare(solid, j, reach).ofRow < 0.1) return j;
   return row;
 }
 

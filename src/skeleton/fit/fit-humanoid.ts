@@ -142,7 +142,7 @@ export function fitHumanoid(
     // may cut across to the body through a hand resting on the thigh, or run inside a wide
     // stubby leg); in depth, the path's.
     const front = rowMiddle(analysis.view, midY, knee[0], knee[2], 0.15 * H);
-    if (front && process.env.OLDTH !== '1') thighMid = [front[0], midY, thighMid[2]];
+    if (front) thighMid = [front[0], midY, thighMid[2]];
     const t = (upY - knee[1]) / (thighMid[1] - knee[1] || 1);
     const upLeg = lerp(knee, thighMid, t);
     if (sign * upLeg[0] < 0.25 * Math.abs(knee[0])) upLeg[0] = sign * 0.25 * Math.abs(knee[0]);

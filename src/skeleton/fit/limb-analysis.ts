@@ -12,6 +12,7 @@
  */
 import type { BodyAnalysis } from './body-analysis.ts';
 import { rowMiddle, zMiddle } from './front-view.ts';
+import { hiddenLegMiddle } from './hidden-legs.ts';
 import { limbEntry, narrowing, type PathSample, pointAt, samplePath, sharpestBend } from './limb-paths.ts';
 import { LIMB_PROPORTIONS, SPINE_PROPORTIONS } from './proportions.ts';
 
@@ -147,15 +148,20 @@ export function readLeg(analysis: BodyAnalysis, toe: number): LegReading | null 
     ankle + 0.7 * (hip - ankle),
     0.25 * (hip - ankle),
   );
+  // Under a garment (a coat, a robe) the path wanders in the filled garment: the knee is the
+  // middle of the leg's own surface inside it.
+  const sign = samples[0].p[0] >= 0 ? 1 : -1;
+  const hidden = hiddenLegMiddle(analysis, kneeY, sign, samples[0].p, 0.15 * H);
   // A bend is the knee only at a knee's height (a path can turn into the body above the leg).
   const bent =
+    !hidden &&
     bend.angle > LIMB_PROPORTIONS.bend &&
     Math.abs(pointAt(samples, bend.s)[1] - kneeY) < 0.25 * (upLegY - ankleY);
   if (bent) knee = bend.s;
-  const kneePoint = pointAt(samples, knee);
+  const kneePoint = hidden ?? pointAt(samples, knee);
   // Straight legs: across, the knee is in the middle of the leg seen from the front (a path
   // from the foot may run off it, inside a wide leg).
-  if (!bent) {
+  if (!bent && !hidden) {
     const front = rowMiddle(analysis.view, kneePoint[1], kneePoint[0], kneePoint[2], 0.15 * H);
     if (front) kneePoint[0] = front[0];
   }

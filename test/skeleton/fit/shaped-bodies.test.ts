@@ -47,4 +47,14 @@ describe('fitting shaped mannequins', () => {
     expect(e.per.leftKnee).toBeLessThan(1);
     expect(e.per.rightKnee).toBeLessThan(1);
   });
+
+  it('finds the crotch and the knees under a robe to the shins (the legs’ own surfaces inside the filled robe)', () => {
+    const c = rigCase('robe');
+    const fit = fitSkeleton(c.mesh);
+    const e = jointErrors(c, fit);
+    // Before: the crotch at the hem, hips and thighs 30% off.
+    expect(e.per.hips).toBeLessThan(3);
+    expect(e.per.leftKnee).toBeLessThan(3);
+    expect(e.mean).toBeLessThan(2);
+  });
 });
