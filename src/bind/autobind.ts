@@ -319,7 +319,9 @@ export function autobindDistances(input: AutobindInput, options: AutobindOptions
     step('geodesic');
     const parts = o.respectParts ? partsOf(mesh, bounds, worldEnds, bound.count) : null;
     step('parts');
-    const normals = o.facing ? weldedNormals(meshPositions, meshTriangles, mesh.self) : null;
+    // Angle-weighted: a rim vertex's normal (and so its facing) does not depend on how the faces
+    // around it were triangulated (a cylinder's cap fan).
+    const normals = o.facing ? weldedNormals(meshPositions, meshTriangles, mesh.self, 'angle') : null;
     step('normals');
     fallbackVertices = collectCandidates(meshPositions, candidates, {
       worldEnds,

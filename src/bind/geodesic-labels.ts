@@ -55,10 +55,17 @@ export const NO_LABEL = 0xffff;
 
 /** A growable bucket of queue entries (voxel, label, distance). */
 class Bucket {
-  voxel = new Int32Array(1024);
-  label = new Uint16Array(1024);
-  dist = new Float32Array(1024);
+  voxel: Int32Array;
+  label: Uint16Array;
+  dist: Float32Array;
   count = 0;
+
+  /** Starts small (it doubles as it fills): a tiny mesh should not pay for a big one's queue. */
+  constructor(capacity = 64) {
+    this.voxel = new Int32Array(capacity);
+    this.label = new Uint16Array(capacity);
+    this.dist = new Float32Array(capacity);
+  }
 
   push(v: number, l: number, d: number): void {
     if (this.count === this.voxel.length) {
@@ -200,7 +207,7 @@ function seedSegments(grid: VoxelGrid, ends: Float64Array, count: number, field:
   const order = Array.from({ length: seeds.count }, (_, i) => i).sort(
     (a, b) => seeds.dist[a] - seeds.dist[b],
   );
-  const sorted = new Bucket();
+  const sorted = new Bucket(Math.max(1, seeds.count));
   for (const i of order) sorted.push(seeds.voxel[i], seeds.label[i], seeds.dist[i]);
   return sorted;
 }

@@ -121,7 +121,7 @@ export function aimLeaves(
     // Breadth-first over the solid voxels of the ball, at most AIM_VOXELS of them (a big ball
     // is sampled by its nearer part, which still says which way the extremity runs).
     seen ??= new Uint8Array(grid.cellCount);
-    if (queue.length === 0) queue = new Int32Array(AIM_VOXELS);
+    if (queue.length === 0) queue = new Int32Array(Math.min(AIM_VOXELS, grid.cellCount));
     const start = grid.cell(Math.floor(ax), Math.floor(ay), Math.floor(az));
     queue[0] = start;
     seen[start] = 1;

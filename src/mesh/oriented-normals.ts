@@ -21,11 +21,28 @@ function find(parent: Int32Array, x: number): number {
   return x;
 }
 
-/** Per primitive, xyz unit normals (zero where no triangle has area); `welded` when known. */
+/** The angle at corner a of triangle (a, b, c) of positions p. */
+function cornerAngle(p: Float32Array, a: number, b: number, c: number): number {
+  const ux = p[b * 3] - p[a * 3];
+  const uy = p[b * 3 + 1] - p[a * 3 + 1];
+  const uz = p[b * 3 + 2] - p[a * 3 + 2];
+  const vx = p[c * 3] - p[a * 3];
+  const vy = p[c * 3 + 1] - p[a * 3 + 1];
+  const vz = p[c * 3 + 2] - p[a * 3 + 2];
+  const cross = Math.hypot(uy * vz - uz * vy, uz * vx - ux * vz, ux * vy - uy * vx);
+  return Math.atan2(cross, ux * vx + uy * vy + uz * vz);
+}
+
+/**
+ * Per primitive, xyz unit normals (zero where no triangle has area); `welded` when known.
+ * `weighting` 'angle' weighs each face by its corner angle at the vertex (Thürmer & Wüthrich),
+ * so a rim vertex's normal does not depend on how its faces were triangulated.
+ */
 export function weldedNormals(
   positions: readonly Float32Array[],
   indices: readonly (Uint32Array | null)[],
   welded: Welded = weldPositions(positions),
+  weighting: 'unit' | 'angle' = 'unit',
 ): Float32Array[] {
   const sum = new Float64Array(welded.count * 3);
   const parent = Int32Array.from({ length: welded.count }, (_, i) => i);
@@ -69,9 +86,11 @@ export function weldedNormals(
     volume[find(parent, ids[i0])] += (ax * nx + ay * ny + az * nz) / 6;
     for (let k = 0; k < 3; k++) {
       const u = ids[corner[k]];
-      sum[u * 3] += nx / len;
-      sum[u * 3 + 1] += ny / len;
-      sum[u * 3 + 2] += nz / len;
+      const w =
+        weighting === 'angle' ? cornerAngle(p, corner[k], corner[(k + 1) % 3], corner[(k + 2) % 3]) : 1;
+      sum[u * 3] += (w * nx) / len;
+      sum[u * 3 + 1] += (w * ny) / len;
+      sum[u * 3 + 2] += (w * nz) / len;
     }
   });
   return welded.ids.map((ids) => {
