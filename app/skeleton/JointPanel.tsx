@@ -56,8 +56,10 @@ function Row({
         aria-label={row.expanded ? 'Collapse' : 'Expand'}
         title={row.hasChildren ? (row.expanded ? 'Collapse (←)' : 'Expand (→)') : undefined}
         onClick={(e) => {
+          // A leaf's twisty is empty space: the click selects the row.
+          if (!row.hasChildren) return;
           e.stopPropagation();
-          if (row.hasChildren) onToggle(row.id);
+          onToggle(row.id);
         }}
       >
         {row.hasChildren && <Icon name="chevron" size={12} />}
