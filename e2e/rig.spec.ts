@@ -101,8 +101,20 @@ test('rig a static mannequin from eight clicked markers, bend its elbow, export 
   await look(page, 'markers');
 
   // Rig: one undo step, every vertex weighted, the template's joints.
+  const onPage = () =>
+    page.evaluate(
+      (q) => q.map((p) => window.skinsmith.paint.toPage(p)!),
+      [MARKER_AT.chin, MARKER_AT.leftKnee],
+    );
+  const viewBefore = await onPage();
   await panel.getByRole('button', { name: 'Rig and auto-bind' }).click();
   await expect(panel.getByRole('status')).toContainText('Rigged with 25 joints', { timeout: 120_000 });
+  // The view the markers were placed in stays (the rigged file is the same mesh, redrawn).
+  await pointerAway(page);
+  const viewAfter = await onPage();
+  viewAfter.forEach((p, i) => {
+    expect(Math.hypot(p.x - viewBefore[i].x, p.y - viewBefore[i].y)).toBeLessThan(2);
+  });
   const stats = await page.evaluate(() => window.skinsmith.stats());
   expect(stats.skins).toBe(1);
   expect(stats.skinnedVertices).toBe(stats.vertices);
