@@ -33,7 +33,7 @@ const KINDS: { kind: WeightProblemKind; title: string; hint: string }[] = [
   {
     kind: 'seam-mismatch',
     title: 'Seam mismatches',
-    hint: 'Split vertices (UV or normal seams) whose sides differ: Weld seams fixes them',
+    hint: 'Split vertices (UV or normal seams) and hems between parts whose sides differ: Weld seams fixes them',
   },
 ];
 

@@ -23,7 +23,7 @@ export interface ProblemItem {
   /** Joint id: the weakest influence ('below-prune') or the unweighted joint; -1 otherwise. */
   joint: number;
   jointName: string | null;
-  /** 'below-prune': the weight; 'at-limit': the influence count; 'seam-mismatch': vertices on the seam. */
+  /** 'below-prune': the weight; 'at-limit': the influence count; 'seam-mismatch': vertices on the seam (or hem). */
   value: number;
 }
 
@@ -65,7 +65,8 @@ export class ToolChecks {
 
   /**
    * Vertices with an influence below `pruneThreshold` (default 0.01), vertices at the influence
-   * limit (default K), joints with no weight on any mesh, and seams whose sides differ.
+   * limit (default K), joints with no weight on any mesh, and seams whose sides differ — within a
+   * primitive, and hems where parts of one skeleton touch (their sides compared by joint).
    */
   problems(options: ProblemOptions = {}): ProblemReport {
     const editor = this.editor;
@@ -75,21 +76,21 @@ export class ToolChecks {
       number
     >;
     const byKind = new Map<WeightProblemKind, ProblemItem[]>(WEIGHT_PROBLEM_KINDS.map((k) => [k, []]));
-    for (const skin of new Set(model.primitives.map((p) => p.skins[0]))) {
-      const pt = editor.surfaces.forSkin(skin);
-      const skinJoints = model.skins[skin].joints;
+    // Body by body: a hem between parts (or skins) is a seam whose sides may differ.
+    for (const pt of editor.surfaces.allBodies()) {
       const found = findWeightProblems(
         {
           surface: pt.surface,
           weights: pt.surface.parts.map((p) => model.primitives[p.primitive].weights),
-          jointCount: skinJoints.length,
+          jointCount: pt.joints.length,
+          skins: pt.partSkins,
           nodes: options.selectionOnly ? editor.selection.nodeMask(pt) : null,
         },
         options,
       );
       for (const item of found.items) {
         if (item.kind === 'unweighted-joint') continue; // counted over every skin below
-        const id = item.joint >= 0 ? skinJoints[item.joint] : -1;
+        const id = item.joint >= 0 ? pt.joints[item.joint] : -1;
         byKind.get(item.kind)!.push({
           ...item,
           joint: id,

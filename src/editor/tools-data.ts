@@ -1,13 +1,15 @@
 /**
- * What the editor's tools need beyond src/tools: each skin's ToolTarget (built on the painter's
- * surface and nearest-bone fallback), the clipboard of copied weights (by joint id, so it pastes
- * across skins), each skin's joint mirror pairs, which side is the character's left, and a
- * joint's parent within a skin.
+ * What the editor's tools need beyond src/tools: each body's ToolTarget (every skin of one
+ * skeleton, welded where parts touch: built on the brushes' surface, joint numbering and
+ * nearest-bone fallbacks), the clipboard of copied weights (by joint id, so it pastes across
+ * skins), each body's joint mirror pairs, which side is the character's left, and a joint's
+ * parent within a body.
  */
 import type { SkinnedModel } from '../gltf/skinned-model.ts';
 import { PatchRecorder } from '../history/patch-recorder.ts';
 import type { MirrorAxis } from '../mesh/mirror-map.ts';
 import { leftSideSign } from '../tools/mirror-side.ts';
+import { partLocked } from '../tools/part-joints.ts';
 import type { ToolTarget } from '../tools/tool-target.ts';
 import type { PaintTarget, PaintTargets } from './paint-targets.ts';
 import type { SessionContext } from './session-context.ts';
@@ -64,10 +66,9 @@ export function copyWeights(
   return { count: list.length, first, average };
 }
 
-/** Mirror of each skin joint of `target` (skin joint indices), from the mirror brush's pairs. */
+/** Mirror of each joint of `target` (its joint indices), from the mirror brush's pairs. */
 export function jointMirrorOf(targets: PaintTargets, target: PaintTarget, axis: MirrorAxis): Int32Array {
-  const joints = targets.model.skins[target.skin].joints;
-  return Int32Array.from(joints, (id, j) => target.jointIndex.get(targets.mirrorJoint(id, axis)) ?? j);
+  return Int32Array.from(target.joints, (id, j) => target.jointIndex.get(targets.mirrorJoint(id, axis)) ?? j);
 }
 
 /** +1 when the character's left is on the +axis side (from joint names), else -1. */
@@ -78,26 +79,26 @@ export function leftSignOf(model: SkinnedModel, axis: MirrorAxis): 1 | -1 {
   );
 }
 
-/** The nearest ancestor of joint `id` that is in the target's skin, or null. */
+/** The nearest ancestor of joint `id` that is in the target's joints (a skin's, or a body's), or null. */
 export function parentInSkin(model: SkinnedModel, target: PaintTarget, id: number): number | null {
   let p = model.joints.get(id)?.parent ?? -1;
   while (p >= 0 && !target.jointIndex.has(p)) p = model.joints.get(p)?.parent ?? -1;
   return p >= 0 ? p : null;
 }
 
-/** The paint target of every skin of the loaded model (built on first use). */
-export function skinTargets(editor: Pick<SessionContext, 'requireModel' | 'surfaces'>): PaintTarget[] {
-  const model = editor.requireModel();
-  return [...new Set(model.primitives.map((p) => p.skins[0]))].map((s) => editor.surfaces.forSkin(s));
+/** The body of every skeleton of the loaded model (built on first use): each skinned primitive is in one. */
+export function bodyTargets(editor: Pick<SessionContext, 'requireModel' | 'surfaces'>): PaintTarget[] {
+  editor.requireModel();
+  return editor.surfaces.allBodies();
 }
 
 /**
- * The ToolTarget of one skin: its surface and current weights, the locks, `nodes` (null: all),
- * a begun recorder, and the painter's nearest-bone fallback (so tools and brushes send orphaned
- * weight to the same joint).
+ * The ToolTarget of a paint target (a body: the tools treat a hem between parts as a seam): its
+ * surface and current weights, how its parts number their joints, the locks (by its joints),
+ * `nodes` (null: all), a begun recorder, and the painter's nearest-bone fallbacks (so tools and
+ * brushes send orphaned weight to the same joint, each part's in its own skin's numbering).
  */
-export function skinToolTarget(
-  model: SkinnedModel,
+export function toolTargetOf(
   target: PaintTarget,
   locked: Uint8Array | null,
   nodes: Uint8Array | null,
@@ -112,18 +113,21 @@ export function skinToolTarget(
     vertexPart: surface.vertexPart,
   });
   recorder.begin();
-  const bones = target.painter.writer.bones;
-  return {
+  const skins = target.partSkins;
+  const tool: ToolTarget = {
     surface,
     weights,
-    jointCount: model.skins[target.skin].joints.length,
+    jointCount: target.joints.length,
+    skins,
     locked,
     nodes,
     recorder,
     fallback: (p) => {
+      const bones = skins ? skins.bones[p] : target.painter.writer.bones;
       bones.positions = surface.parts[p].positions;
-      bones.locked = locked;
+      bones.locked = partLocked(tool, p);
       return bones.fn;
     },
   };
+  return tool;
 }

@@ -2,7 +2,9 @@
  * ToolSession: the weight tools on the Editor (`editor.tools`) — normalise, smooth, prune, limit,
  * mirror, move a joint's weight, copy / paste, set a weight, weld seams, quantise preview — and
  * the checks. Each tool works on the vertex selection (everything when nothing is selected),
- * respects locks, is one undo step, and emits 'weights' with the changed ranges.
+ * respects locks, is one undo step, and emits 'weights' with the changed ranges. Tools work body
+ * by body, as the brushes paint: every skin of one skeleton, a hem between parts treated as a
+ * seam (Smooth blends across it, Weld seams welds it, Mirror finds the other side in another skin).
  */
 import type { WeightPatch } from '../history/weight-patch.ts';
 import type { MirrorAxis } from '../mesh/mirror-map.ts';
@@ -23,13 +25,13 @@ import type { PaintTarget } from './paint-targets.ts';
 import type { SessionContext } from './session-context.ts';
 import { ToolChecks } from './tools-checks.ts';
 import {
+  bodyTargets,
   type CopiedWeights,
   copyWeights,
   jointMirrorOf,
   leftSignOf,
   parentInSkin,
-  skinTargets,
-  skinToolTarget,
+  toolTargetOf,
 } from './tools-data.ts';
 
 export type { CopiedWeights } from './tools-data.ts';
@@ -44,6 +46,11 @@ export interface ToolReport {
   refused: number;
   /** Mirror: vertices with no mirror partner. */
   unmatched?: number;
+  /**
+   * Vertices of a body of several skins that could not take a joint the tool gave them (their
+   * skin does not list it: the other side of their hem does); absent when none.
+   */
+  absent?: number;
 }
 
 export class ToolSession {
@@ -118,17 +125,25 @@ export class ToolSession {
       }
     }
     let orphan = false;
-    const report = this.run(`Move ${name(fromId)} weight`, (t, pt) => {
-      const f = pt.jointIndex.get(fromId);
-      const dest = toId ?? parentInSkin(model, pt, fromId);
-      const d = dest === null ? undefined : pt.jointIndex.get(dest);
-      if (f === undefined) return emptyResult();
-      if (d === undefined) {
-        orphan = true;
-        return emptyResult();
-      }
-      return moveWeightTool(t, { from: f, to: d });
-    });
+    const report = this.run(
+      `Move ${name(fromId)} weight`,
+      (t, pt) => {
+        const f = pt.jointIndex.get(fromId);
+        const dest = toId ?? parentInSkin(model, pt, fromId);
+        const d = dest === null ? undefined : pt.jointIndex.get(dest);
+        if (f === undefined) return emptyResult();
+        if (d === undefined) {
+          orphan = true;
+          return emptyResult();
+        }
+        const r = moveWeightTool(t, { from: f, to: d });
+        // A skin of the body lists the joint but not where its weight goes.
+        if (r.absent) orphan = true;
+        return r;
+      },
+      null,
+      false,
+    );
     if (orphan) {
       editor.notify({
         level: 'warning',
@@ -210,7 +225,10 @@ export class ToolSession {
     return this.setJoint('Edit weight', this.editor.resolveJoint(joint), weight, { primitive, vertex });
   }
 
-  /** Makes the vertices of each seam equal (their average). */
+  /**
+   * Makes the vertices of each seam equal (their average): within a primitive, and where parts of
+   * the body touch (a hem: each side in its own skin's numbering).
+   */
   weldSeams(): ToolReport {
     return this.run('Weld seams', (t) => weldSeamsTool(t));
   }
@@ -222,7 +240,7 @@ export class ToolSession {
   quantizePreview(options: { bits?: QuantizeBits } = {}): Map<number, SkinWeights> {
     const out = new Map<number, SkinWeights>();
     const model = this.editor.requireModel();
-    for (const pt of skinTargets(this.editor)) {
+    for (const pt of bodyTargets(this.editor)) {
       const weights = pt.surface.parts.map((p) => model.primitives[p.primitive].weights);
       const copies = quantizePreviewTool(
         { surface: pt.surface, weights, nodes: this.editor.selection.nodeMask(pt) },
@@ -248,33 +266,42 @@ export class ToolSession {
       editor.notify({ level: 'error', message: `${name} is locked: unlock it to set its weight.` });
       return { step: null, changed: 0, refused: 0 };
     }
-    return this.run(
+    const report = this.run(
       label,
       (t, pt) => {
         const j = pt.jointIndex.get(id);
         return j === undefined ? emptyResult() : setWeightTool(t, { joint: j, value });
       },
       only,
+      false,
     );
+    if (report.absent)
+      editor.notify({
+        level: 'warning',
+        message: `${label}: ${report.absent} vertices are in a skin that does not list ${name}: they kept their weights.`,
+      });
+    return report;
   }
 
   /**
-   * Runs a tool on every skin as one undo step: builds each skin's ToolTarget (selection, locks,
-   * nearest-bone fallback, a recorder), collects the patches, pushes them, emits the ranges and
-   * reports refused vertices. `only` narrows it to one vertex and its seam partners.
+   * Runs a tool on every body as one undo step: builds each body's ToolTarget (selection, locks,
+   * nearest-bone fallbacks, its skins' joint numbering, a recorder), collects the patches, pushes
+   * them, emits the ranges and reports refused vertices, and (unless the caller says it itself,
+   * `sayAbsent` false) those whose skin lacked a joint. `only` narrows it to one vertex and its
+   * seam and hem partners.
    */
   private run(
     label: string,
     tool: (target: ToolTarget, paint: PaintTarget) => ToolResult & { unmatched?: number },
     only: { primitive: number; vertex: number } | null = null,
+    sayAbsent = true,
   ): ToolReport {
     const editor = this.editor;
     if (editor.paint.painting) editor.paint.endStroke();
-    const model = editor.requireModel();
     const targets = editor.surfaces;
     const patches: WeightPatch[] = [];
     const report: ToolReport = { step: null, changed: 0, refused: 0 };
-    for (const pt of skinTargets(this.editor)) {
+    for (const pt of bodyTargets(this.editor)) {
       const { surface } = pt;
       let nodes = editor.selection.nodeMask(pt);
       if (only) {
@@ -284,11 +311,12 @@ export class ToolSession {
         nodes[surface.nodeOf[surface.vertexOffset[part] + only.vertex]] = 1;
       }
       if (nodes && !nodes.includes(1)) continue;
-      const target = skinToolTarget(model, pt, targets.lockMask(pt, editor.locks), nodes);
+      const target = toolTargetOf(pt, targets.lockMask(pt, editor.locks), nodes);
       const r = tool(target, pt);
       report.changed += r.changed;
       report.refused += r.refused;
       if (r.unmatched !== undefined) report.unmatched = (report.unmatched ?? 0) + r.unmatched;
+      if (r.absent) report.absent = (report.absent ?? 0) + r.absent;
       patches.push(...target.recorder.finish());
     }
     const ranges = patches.map((p) => ({ primitive: p.primitive, start: p.start, end: p.end }));
@@ -303,6 +331,12 @@ export class ToolSession {
       editor.notify({
         level: 'info',
         message: `${label}: ${report.unmatched} vertices have no mirror partner and were left unchanged.`,
+      });
+    }
+    if (report.absent && sayAbsent) {
+      editor.notify({
+        level: 'warning',
+        message: `${label}: ${report.absent} vertices are in a skin that does not list a joint this gave them: they took only what their skin lists (where that is a hem, its sides still differ).`,
       });
     }
     return report;

@@ -1,9 +1,11 @@
 /**
- * ToolTarget: what a weight tool works on — one skin's surface (all its primitives, welded), the
- * weights of each part, the locks, where orphaned weight goes, the selected nodes, and the
- * recorder that makes the tool one undo step. The editor builds one per skin (src/editor/tools-
+ * ToolTarget: what a weight tool works on — a surface (one skin's primitives, or a body: every
+ * skin of one skeleton, welded where parts touch), the weights of each part, how each part
+ * numbers its joints, the locks, where orphaned weight goes, the selected nodes, and the
+ * recorder that makes the tool one undo step. The editor builds one per body (src/editor/tools-
  * session.ts); tests build them from a SkinSurface directly.
  */
+import type { PartSkins } from '../brush/part-skins.ts';
 import type { PatchRecorder } from '../history/patch-recorder.ts';
 import type { SkinSurface } from '../mesh/skin-surface.ts';
 import type { FallbackJoint } from '../skin/influence-scratch.ts';
@@ -13,13 +15,20 @@ export interface ToolTarget {
   surface: SkinSurface;
   /** SkinWeights of each surface part (same K). */
   weights: readonly SkinWeights[];
-  /** Joints in the skin (skin joint indices are below this). */
+  /** Joints of the surface (its joint indices are below this): the skin's, or a body's. */
   jointCount: number;
-  /** Lock flags by skin joint (non-zero = locked); null for none. */
+  /**
+   * How the parts of a body of several skins number their joints (./part-joints.ts): the tools
+   * speak of surface joints, each part's slots of its own skin's. Absent or null: every part
+   * uses the surface numbering (one skin).
+   */
+  skins?: PartSkins | null;
+  /** Lock flags by surface joint (non-zero = locked); null for none. */
   locked: Uint8Array | null;
   /**
    * The fallback for vertices of part `part` whose weight has nowhere else to go (the nearest
-   * unlocked bone), or null: such vertices are refused. Called once per part, before its vertices.
+   * unlocked bone, in the part's own numbering), or null: such vertices are refused. Called before
+   * a part's vertices (again whenever another part's came between).
    */
   fallback: ((part: number) => FallbackJoint | null) | null;
   /** Node flags: the selected nodes; null = every node (nothing selected). */
@@ -37,6 +46,11 @@ export interface ToolResult {
    * weight (only locked joints weigh them), or had nothing to take from (no mirror partner).
    */
   refused: number;
+  /**
+   * Vertices of a body of several skins that could not take a joint the tool gave them, because
+   * their skin does not list it (the other side of their hem has it); absent when none.
+   */
+  absent?: number;
 }
 
 /** A fresh result. */
@@ -48,6 +62,7 @@ export function emptyResult(): ToolResult {
 export function addResult(a: ToolResult, b: ToolResult): ToolResult {
   a.changed += b.changed;
   a.refused += b.refused;
+  if (b.absent) a.absent = (a.absent ?? 0) + b.absent;
   return a;
 }
 

@@ -4,6 +4,7 @@
  * different weights. Each item names its primitive and vertex (or joint) so the UI can jump to it.
  */
 import { PRUNE_DEFAULTS } from '../skin/prune.ts';
+import { surfaceJointOf } from './part-joints.ts';
 import { isSelected, type ToolTarget } from './tool-target.ts';
 import { seamIsEqual } from './weld-seams-tool.ts';
 
@@ -25,7 +26,7 @@ export interface WeightProblem {
   primitive: number;
   /** Vertex within the primitive (a seam: its first vertex); -1 for a joint problem. */
   vertex: number;
-  /** Skin joint: the weakest influence ('below-prune') or the unweighted joint; else -1. */
+  /** Surface (skin) joint: the weakest influence ('below-prune') or the unweighted joint; else -1. */
   joint: number;
   /** 'below-prune': that weight; 'at-limit': the influence count; 'seam-mismatch': the seam's vertex count. */
   value: number;
@@ -56,11 +57,12 @@ export interface WeightProblems {
 }
 
 /**
- * Checks the selected vertices (all with no selection) of one skin's surface, and every joint of
- * the skin for weight. Items are in kind order, then primitive and vertex order.
+ * Checks the selected vertices (all with no selection) of one surface (a skin's, or a body's of
+ * several skins: joints are the surface's, and a hem between parts is a seam), and every joint of
+ * the surface for weight. Items are in kind order, then primitive and vertex order.
  */
 export function findWeightProblems(
-  target: Pick<ToolTarget, 'surface' | 'weights' | 'jointCount' | 'nodes'>,
+  target: Pick<ToolTarget, 'surface' | 'weights' | 'jointCount' | 'nodes' | 'skins'>,
   options: WeightProblemsOptions = WEIGHT_PROBLEMS_DEFAULTS,
 ): WeightProblems {
   const { pruneThreshold, maxInfluences, limit } = { ...WEIGHT_PROBLEMS_DEFAULTS, ...options };
@@ -100,10 +102,11 @@ export function findWeightProblems(
         const w = W[v * K + i];
         if (!(w > 0)) continue;
         n++;
-        if (J[v * K + i] < jointCount) weighted[J[v * K + i]] = 1;
+        const j = surfaceJointOf(target, p, J[v * K + i]);
+        if (j >= 0 && j < jointCount) weighted[j] = 1;
         if (w < weak) {
           weak = w;
-          weakJoint = J[v * K + i];
+          weakJoint = j;
         }
       }
       if (!isSelected(target, surface.nodeOf[v0 + v])) continue;

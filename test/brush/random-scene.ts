@@ -218,8 +218,11 @@ export interface PartsScene extends Scene {
   skins: PartSkins;
 }
 
-/** A random {@link PartsScene} from its parameters. */
-export function buildPartsScene(p: SceneParams): PartsScene {
+/**
+ * A random {@link PartsScene} from its parameters. With `hemLacks` (and more than two joints) the
+ * upper half's skin does not list joint 1 either: the hem's two sides then have different joints.
+ */
+export function buildPartsScene(p: SceneParams, options: { hemLacks?: boolean } = {}): PartsScene {
   const random = rng(p.seed);
   const bump = 0.3 * random();
   const seam = 1 + Math.floor(random() * (p.cols / 2 - 1));
@@ -237,7 +240,7 @@ export function buildPartsScene(p: SceneParams): PartsScene {
   const ids = Array.from({ length: J }, (_, j) => j);
   const lists = [
     ids,
-    [...ids].reverse(),
+    [...ids].reverse().filter((j) => !(options.hemLacks && J > 2 && j === 1)),
     (J > 2 ? ids.slice(0, -1) : ids).map((_, k, a) => a[(k + 1) % a.length]),
   ];
   const { positions, parents, jointMirror } = randomJoints(J, random);

@@ -9,7 +9,14 @@ import { describe, expect, it } from 'vitest';
 import type { Editor } from '../../src/editor/editor.ts';
 import type { SkinnedModel } from '../../src/gltf/skinned-model.ts';
 import { orthographicMatrix } from '../../src/select/screen-projection.ts';
-import { crossesSkins, hemsOf, openPartModel, PART_MODELS, weightOfId } from '../support/part-models.ts';
+import {
+  crossesSkins,
+  hemsOf,
+  mirrorImages,
+  openPartModel,
+  PART_MODELS,
+  weightOfId,
+} from '../support/part-models.ts';
 
 /** Flags of the selected vertices of a primitive (all zero when none). */
 function selectedOf(editor: Editor, primitive: number, count: number): Uint8Array {
@@ -92,44 +99,11 @@ describe.each(PART_MODELS)('selection across parts: $name', (m) => {
 
   it('the mirror of a selection is selected wherever it lies: in another primitive or skin too', async () => {
     const { editor, model } = await openPartModel(m);
-    // Mirror images as drawn, or in the stored mesh where that is the symmetric one (RobotExpressive's
-    // rest pose holds its hands apart unevenly; the mirror pairs vertices where they pair best).
-    const spaces = [
-      model.primitives.map((p) => editor.pose.positions(p.id).slice()),
-      model.primitives.map((p) => p.positions),
-    ];
-    let shown = spaces[0];
-    // The diagonal of what is drawn, for a tolerance.
-    const lo = [Infinity, Infinity, Infinity];
-    const hi = [-Infinity, -Infinity, -Infinity];
-    for (const P of shown)
-      for (let i = 0; i < P.length; i++) {
-        lo[i % 3] = Math.min(lo[i % 3], P[i]);
-        hi[i % 3] = Math.max(hi[i % 3], P[i]);
-      }
-    const tol = 1e-5 * Math.hypot(hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]);
-    /** Every vertex drawn at the mirror image (x → -x) of vertex v of primitive p. */
-    const images = (p: number, v: number) => {
-      const out: { primitive: number; vertex: number }[] = [];
-      const [x, y, z] = shown[p].subarray(v * 3, v * 3 + 3);
-      shown.forEach((Q, q) => {
-        for (let u = 0; u < Q.length / 3; u++)
-          if (Math.hypot(Q[u * 3] + x, Q[u * 3 + 1] - y, Q[u * 3 + 2] - z) < tol)
-            out.push({ primitive: q, vertex: u });
-      });
-      return out;
-    };
-    const matches = (space: Float32Array[]) => {
-      shown = space;
-      return model.primitives.reduce(
-        (n, prim) => n + images(prim.id, 0).length + images(prim.id, (shown[prim.id].length / 3) >> 1).length,
-        0,
-      );
-    };
-    shown = matches(spaces[1]) > matches(spaces[0]) ? spaces[1] : spaces[0];
+    const images = mirrorImages(editor, model);
+    const shown = model.primitives.map((p) => editor.pose.positions(p.id));
     // The primitive whose +x side has the most images in other primitives (else the first).
     const side = (p: number) =>
-      Array.from({ length: shown[p].length / 3 }, (_, v) => v).filter((v) => shown[p][v * 3] > 20 * tol);
+      Array.from({ length: shown[p].length / 3 }, (_, v) => v).filter((v) => shown[p][v * 3] > 0);
     let best = { p: 0, score: -1 };
     for (const prim of model.primitives) {
       const vs = side(prim.id);

@@ -105,3 +105,68 @@ export function hemsOf(editor: Editor, primitive = 0): Hem[] {
 export function crossesSkins(model: SkinnedModel, hem: Hem): boolean {
   return new Set(hem.vertices.map((v) => model.primitives[v.primitive].skins[0])).size > 1;
 }
+
+/** A vertex of a primitive. */
+export interface VertexRef {
+  primitive: number;
+  vertex: number;
+}
+
+/**
+ * The vertices drawn at the mirror image (x → -x) of each vertex, within 1e-5 of the character's
+ * size: as drawn, or in the stored mesh where that is the symmetric one (RobotExpressive's rest
+ * pose holds its hands apart unevenly; the mirror pairs vertices where they pair best).
+ */
+export function mirrorImages(editor: Editor, model: SkinnedModel): (p: number, v: number) => VertexRef[] {
+  const spaces = [
+    model.primitives.map((p) => editor.pose.positions(p.id).slice()),
+    model.primitives.map((p) => p.positions),
+  ];
+  const lo = [Infinity, Infinity, Infinity];
+  const hi = [-Infinity, -Infinity, -Infinity];
+  for (const P of spaces[0])
+    for (let i = 0; i < P.length; i++) {
+      lo[i % 3] = Math.min(lo[i % 3], P[i]);
+      hi[i % 3] = Math.max(hi[i % 3], P[i]);
+    }
+  const tol = 1e-5 * Math.hypot(hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]);
+  const cell = 4 * tol;
+  const finder = (space: Float32Array[]) => {
+    const grid = new Map<string, VertexRef[]>();
+    const key = (x: number, y: number, z: number) =>
+      `${Math.floor(x / cell)},${Math.floor(y / cell)},${Math.floor(z / cell)}`;
+    space.forEach((P, primitive) => {
+      for (let vertex = 0; vertex < P.length / 3; vertex++) {
+        const k = key(P[vertex * 3], P[vertex * 3 + 1], P[vertex * 3 + 2]);
+        const list = grid.get(k);
+        if (list) list.push({ primitive, vertex });
+        else grid.set(k, [{ primitive, vertex }]);
+      }
+    });
+    return (p: number, v: number): VertexRef[] => {
+      const x = -space[p][v * 3];
+      const y = space[p][v * 3 + 1];
+      const z = space[p][v * 3 + 2];
+      const out: VertexRef[] = [];
+      const [cx, cy, cz] = [x, y, z].map((c) => Math.floor(c / cell));
+      for (let dx = -1; dx <= 1; dx++)
+        for (let dy = -1; dy <= 1; dy++)
+          for (let dz = -1; dz <= 1; dz++)
+            for (const r of grid.get(`${cx + dx},${cy + dy},${cz + dz}`) ?? []) {
+              const Q = space[r.primitive];
+              if (Math.hypot(Q[r.vertex * 3] - x, Q[r.vertex * 3 + 1] - y, Q[r.vertex * 3 + 2] - z) < tol)
+                out.push(r);
+            }
+      return out;
+    };
+  };
+  const finders = spaces.map(finder);
+  const matched = finders.map((f) =>
+    model.primitives.reduce((n, prim) => {
+      let m = 0;
+      for (let v = 0; v < prim.weights.vertexCount; v += 5) m += f(prim.id, v).length > 0 ? 1 : 0;
+      return n + m;
+    }, 0),
+  );
+  return matched[1] > matched[0] ? finders[1] : finders[0];
+}
