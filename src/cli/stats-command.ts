@@ -1,6 +1,7 @@
 import { fileWeightStats } from '../gltf/file-weight-stats.ts';
 import { readDocument } from '../gltf/read-document.ts';
 import { buildSkinnedModel } from '../gltf/skinned-model.ts';
+import { vrmOfDocument } from '../vrm/vrm-document.ts';
 import { type Command, toJson } from './command.ts';
 import { expectPositional, parseArgs } from './parse-args.ts';
 import { readInputFile } from './read-input-file.ts';
@@ -61,7 +62,17 @@ export const statsCommand: Command = {
         byReason: Object.fromEntries(Object.entries(model.repairReasons).filter(([, n]) => n > 0)),
       },
     };
-    io.stdout(toJson(out));
+    // A VRM avatar: which VRM, whose, how many human bones (no check: validate runs that).
+    const vrm = vrmOfDocument(model.document);
+    const avatar = vrm && {
+      vrm: {
+        version: vrm.version,
+        specVersion: vrm.specVersion,
+        name: vrm.name,
+        humanBones: vrm.humanBones.size,
+      },
+    };
+    io.stdout(toJson({ ...out, ...avatar }));
     return 0;
   },
 };

@@ -91,6 +91,7 @@ describe.each([
     const stats = await run('stats', file(input));
     expect(stats.code).toBe(0);
     expect(JSON.parse(stats.stdout).joints).toBeGreaterThan(50);
+    expect(JSON.parse(stats.stdout).vrm).toMatchObject({ version, humanBones: 52 });
     const v = await run('validate', file(input));
     expect(v.code).toBe(0);
     expect(JSON.parse(v.stdout).vrm).toMatchObject({ version, problems: [] });
