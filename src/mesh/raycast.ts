@@ -3,6 +3,8 @@
  * test editor; the viewport picks with three-mesh-bvh on its own geometry).
  */
 
+import { visitRayCrossings } from './ray-triangles.ts';
+
 /** Where a ray hits a mesh. */
 export interface RayHit {
   /** Distance along the (unit) ray direction. */
@@ -26,57 +28,45 @@ export function raycastTriangles(
   origin: readonly [number, number, number],
   dir: readonly [number, number, number],
 ): RayHit | null {
-  const [ox, oy, oz] = origin;
+  const best = { triangle: -1, distance: Number.POSITIVE_INFINITY, u: 0, v: 0 };
   const len = Math.hypot(dir[0], dir[1], dir[2]) || 1;
+  visitRayCrossings(positions, corners, origin, dir, (hit) => {
+    if (hit.distance >= best.distance) return;
+    best.triangle = hit.triangle;
+    best.distance = hit.distance;
+    best.u = hit.u;
+    best.v = hit.v;
+  });
+  if (best.triangle < 0) return null;
+  const { triangle, distance, u, v } = best;
   const dx = dir[0] / len;
   const dy = dir[1] / len;
   const dz = dir[2] / len;
-  let best: RayHit | null = null;
-  const triangles = Math.floor(corners.length / 3);
-  for (let t = 0; t < triangles; t++) {
-    const a = corners[t * 3] * 3;
-    const b = corners[t * 3 + 1] * 3;
-    const c = corners[t * 3 + 2] * 3;
-    const e1x = positions[b] - positions[a];
-    const e1y = positions[b + 1] - positions[a + 1];
-    const e1z = positions[b + 2] - positions[a + 2];
-    const e2x = positions[c] - positions[a];
-    const e2y = positions[c + 1] - positions[a + 1];
-    const e2z = positions[c + 2] - positions[a + 2];
-    const px = dy * e2z - dz * e2y;
-    const py = dz * e2x - dx * e2z;
-    const pz = dx * e2y - dy * e2x;
-    const det = e1x * px + e1y * py + e1z * pz;
-    if (Math.abs(det) < 1e-20) continue;
-    const inv = 1 / det;
-    const sx = ox - positions[a];
-    const sy = oy - positions[a + 1];
-    const sz = oz - positions[a + 2];
-    const u = (sx * px + sy * py + sz * pz) * inv;
-    if (u < 0 || u > 1) continue;
-    const qx = sy * e1z - sz * e1y;
-    const qy = sz * e1x - sx * e1z;
-    const qz = sx * e1y - sy * e1x;
-    const v = (dx * qx + dy * qy + dz * qz) * inv;
-    if (v < 0 || u + v > 1) continue;
-    const dist = (e2x * qx + e2y * qy + e2z * qz) * inv;
-    if (!(dist > 0) || (best && dist >= best.distance)) continue;
-    let nx = e1y * e2z - e1z * e2y;
-    let ny = e1z * e2x - e1x * e2z;
-    let nz = e1x * e2y - e1y * e2x;
-    const nl = Math.hypot(nx, ny, nz) || 1;
-    const flip = nx * dx + ny * dy + nz * dz > 0 ? -1 : 1;
-    nx = (nx / nl) * flip;
-    ny = (ny / nl) * flip;
-    nz = (nz / nl) * flip;
-    best = {
-      distance: dist,
-      triangle: t,
-      u,
-      v,
-      point: [ox + dx * dist, oy + dy * dist, oz + dz * dist],
-      normal: [nx, ny, nz],
-    };
-  }
-  return best;
+  const a = corners[triangle * 3] * 3;
+  const b = corners[triangle * 3 + 1] * 3;
+  const c = corners[triangle * 3 + 2] * 3;
+  const e1 = [
+    positions[b] - positions[a],
+    positions[b + 1] - positions[a + 1],
+    positions[b + 2] - positions[a + 2],
+  ];
+  const e2 = [
+    positions[c] - positions[a],
+    positions[c + 1] - positions[a + 1],
+    positions[c + 2] - positions[a + 2],
+  ];
+  const nx = e1[1] * e2[2] - e1[2] * e2[1];
+  const ny = e1[2] * e2[0] - e1[0] * e2[2];
+  const nz = e1[0] * e2[1] - e1[1] * e2[0];
+  const nl = Math.hypot(nx, ny, nz) || 1;
+  // The normal that faces the ray's origin.
+  const flip = (nx * dx + ny * dy + nz * dz > 0 ? -1 : 1) / nl;
+  return {
+    distance,
+    triangle,
+    u,
+    v,
+    point: [origin[0] + dx * distance, origin[1] + dy * distance, origin[2] + dz * distance],
+    normal: [nx * flip, ny * flip, nz * flip],
+  };
 }

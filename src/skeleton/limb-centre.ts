@@ -5,6 +5,8 @@
  * soups (the surfaces as drawn), so scripts, tests and the viewport get the same point.
  */
 
+import { visitRayCrossings } from '../mesh/ray-triangles.ts';
+
 type V3 = readonly [number, number, number];
 
 /** Triangles over positions: a surface as drawn (e.g. a SkinSurface's nodes and corners). */
@@ -46,44 +48,9 @@ export function rayCrossings(
   dir: V3,
   out: RayCrossing[] = [],
 ): RayCrossing[] {
-  const { positions: P, corners } = surface;
-  const [ox, oy, oz] = origin;
-  const len = Math.hypot(dir[0], dir[1], dir[2]) || 1;
-  const dx = dir[0] / len;
-  const dy = dir[1] / len;
-  const dz = dir[2] / len;
-  const triangles = Math.floor(corners.length / 3);
-  for (let t = 0; t < triangles; t++) {
-    const a = corners[t * 3] * 3;
-    const b = corners[t * 3 + 1] * 3;
-    const c = corners[t * 3 + 2] * 3;
-    const e1x = P[b] - P[a];
-    const e1y = P[b + 1] - P[a + 1];
-    const e1z = P[b + 2] - P[a + 2];
-    const e2x = P[c] - P[a];
-    const e2y = P[c + 1] - P[a + 1];
-    const e2z = P[c + 2] - P[a + 2];
-    const px = dy * e2z - dz * e2y;
-    const py = dz * e2x - dx * e2z;
-    const pz = dx * e2y - dy * e2x;
-    const det = e1x * px + e1y * py + e1z * pz;
-    if (Math.abs(det) < 1e-20) continue;
-    const inv = 1 / det;
-    const sx = ox - P[a];
-    const sy = oy - P[a + 1];
-    const sz = oz - P[a + 2];
-    const u = (sx * px + sy * py + sz * pz) * inv;
-    if (u < 0 || u > 1) continue;
-    const qx = sy * e1z - sz * e1y;
-    const qy = sz * e1x - sx * e1z;
-    const qz = sx * e1y - sy * e1x;
-    const v = (dx * qx + dy * qy + dz * qz) * inv;
-    if (v < 0 || u + v > 1) continue;
-    const distance = (e2x * qx + e2y * qy + e2z * qz) * inv;
-    if (!(distance > 0)) continue;
-    // det = (e1 × e2) · (−dir)… up to sign: det > 0 when the face's normal points against the ray.
+  visitRayCrossings(surface.positions, surface.corners, origin, dir, ({ distance, det }) => {
     out.push({ distance, sense: det > 0 ? 1 : -1 });
-  }
+  });
   return out.sort((p, q) => p.distance - q.distance);
 }
 
