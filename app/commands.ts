@@ -1,4 +1,5 @@
 import { toggleAutobindPanel } from './bind/autobind-store.ts';
+import { PANEL_COMMANDS } from './components/panel-commands.ts';
 import { EDIT_COMMANDS } from './edit-commands.ts';
 import { editor } from './editor-instance.ts';
 import { useExport } from './export/export-store.ts';
@@ -12,6 +13,7 @@ import { SELECT_COMMANDS } from './select/select-commands.ts';
 import { SKELETON_COMMANDS } from './skeleton/skeleton-commands.ts';
 import { useUi } from './store.ts';
 import { toggleSampleJoint } from './viewport/joint-pick.ts';
+import { frameSelectionKey, VIEW_COMMANDS } from './viewport/view-commands.ts';
 import { viewport } from './viewport-bridge.ts';
 
 /** A user action with its shortcut: the toolbar, tooltips and the keyboard all read this table. */
@@ -37,7 +39,9 @@ const toggle = (flag: Parameters<ReturnType<typeof useUi.getState>['toggle']>[0]
 
 // Paint's first: its Escape (cancel a stroke) only matches while painting, before Dismiss.
 export const COMMANDS = {
+  ...VIEW_COMMANDS, // numpad codes only: before Paint's digits
   ...PAINT_COMMANDS,
+  ...PANEL_COMMANDS, // Esc closes a panel before it unpins a vertex or dismisses a message
   ...SELECT_COMMANDS,
   ...EDIT_COMMANDS,
   ...POSE_COMMANDS,
@@ -83,10 +87,11 @@ export const COMMANDS = {
     run: () => viewport.frameAll(),
   },
   frameSelected: {
-    label: 'Frame the selected joint',
-    // Blender's numpad period: F is the brush radius in Paint mode.
-    shortcut: '.',
-    matches: plain('.'),
+    label: 'Frame the selection: the selected joint (or vertices); all if none',
+    brief: 'Frame the selection',
+    // Blender's numpad period; F too, but in Paint mode F is the brush radius.
+    shortcut: '. / Numpad . / F',
+    matches: (e: KeyboardEvent) => plain('.')(e) || frameSelectionKey(e),
     run: () => viewport.frameSelected(),
   },
   heatmap: {

@@ -24,6 +24,7 @@ import { type ScriptSkeleton, scriptSkeleton } from './skeleton/script-skeleton.
 import { type EditorMode, type UiState, useUi } from './store.ts';
 import { type ScriptTransfer, scriptTransfer } from './transfer/script-transfer.ts';
 import { influencesUnder, sampleJointAt } from './viewport/joint-pick.ts';
+import { type ScriptCamera, scriptCamera } from './viewport/script-camera.ts';
 import { viewport } from './viewport-bridge.ts';
 
 export interface JointSummary {
@@ -98,6 +99,8 @@ export interface SkinsmithApi {
    * unorm8 preview, which never changes the weights); resolves after the next frame.
    */
   display(flags?: Partial<DisplayFlags>): Promise<DisplayFlags>;
+  /** The viewport camera: its state, axis views, orthographic, orbit style (docs/scripting.md). */
+  camera: ScriptCamera;
   /** Page coordinates of a point on the joint's bone (for clicking it), or null. */
   boneScreenPoint(idOrName: number | string): { x: number; y: number } | null;
   /** Requests a render (the viewport renders on demand). */
@@ -258,6 +261,7 @@ export function installScripting(): SkinsmithApi {
       await viewport.nextFrame();
       return displayFlags();
     },
+    camera: scriptCamera,
     boneScreenPoint: (idOrName) => viewport.boneScreenPoint(editor.resolveJoint(idOrName)),
     invalidate: () => viewport.invalidate(),
     frame: () => viewport.nextFrame(),

@@ -262,7 +262,16 @@ export function AutobindPanel() {
   const running = progress !== null;
   const creating = hasModel && needsSkin();
   return (
-    <section className="ab-panel" aria-label="Auto-bind">
+    // Esc from a field of the form closes the panel too (the shortcuts skip typing fields).
+    <section
+      className={`ab-panel${creating ? ' creating' : ''}`}
+      aria-label="Auto-bind"
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape' || running) return;
+        e.stopPropagation();
+        useAutobind.getState().setOpen(false);
+      }}
+    >
       <header className="ab-header">
         <h2 title={tooltip('autobind')}>Auto-bind</h2>
         <button

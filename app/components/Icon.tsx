@@ -50,6 +50,12 @@ const PATHS = {
   up: 'M12 19V5M6 11l6-6 6 6',
   down: 'M12 5v14M6 13l6 6 6-6',
   mask: 'M4 4h16v16H4zM12 4a8 8 0 0 1 0 16',
+  // The toolbar's More menu and the camera's views.
+  more: 'M5 12h.01M12 12h.01M19 12h.01',
+  viewFront: 'M12 4a2 2 0 1 0 0 .01M12 7v7M8 21l4-7 4 7M7 9h10',
+  viewSide: 'M12 4a2 2 0 1 0 0 .01M12 7v7M10 21l2-7 2 7M12 9l2 3',
+  viewTop: 'M12 12m-3 0a3 3 0 1 0 6 0a3 3 0 1 0-6 0M4 12h5M15 12h5',
+  ortho: 'M4 8h10v10H4zM8 4h12v10M4 8l4-4M14 8l6-4M14 18l6-4',
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -14,6 +14,7 @@ import { WeightToolsSection } from '../tools/WeightToolsSection.tsx';
 import { TransferSection } from '../transfer/TransferSection.tsx';
 import { useJointCounts } from '../useJointCounts.ts';
 import { HEAT_STOPS, HEAT_ZERO_SRGB } from '../viewport/heat-colors.ts';
+import { ViewSettings } from '../viewport/ViewSettings.tsx';
 import { Section } from './Section.tsx';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
@@ -164,6 +165,9 @@ export function SettingsPanel() {
       </Section>
       <Section title="Skinning and creases" open={false}>
         <PoseInspect />
+      </Section>
+      <Section title="View" open={false}>
+        <ViewSettings />
       </Section>
     </aside>
   );

@@ -1,10 +1,11 @@
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { COMMANDS, type Command } from '../commands.ts';
 import { LAYER_COMMANDS } from '../layers/layer-commands.ts';
 import { PAINT_COMMANDS } from '../paint/paint-commands.ts';
 import { usePaint } from '../paint/paint-store.ts';
 import { SELECT_COMMANDS } from '../select/select-commands.ts';
 import { SKELETON_COMMANDS } from '../skeleton/skeleton-commands.ts';
+import { VIEW_COMMANDS, VIEW_OPPOSITES } from '../viewport/view-commands.ts';
 import { Icon } from './Icon.tsx';
 
 /** Keys (shown as keycaps) or a mouse gesture (`mouse`: shown as words), and what it does. */
@@ -12,6 +13,8 @@ type Row = [keys: string, action: string, mouse?: 'mouse'];
 
 const paintIds = new Set(Object.keys(PAINT_COMMANDS));
 const layerIds = new Set(Object.keys(LAYER_COMMANDS));
+// The camera's: the numpad views, framing.
+const viewIds = new Set([...Object.keys(VIEW_COMMANDS), 'frameAll', 'frameSelected']);
 // S itself works in every mode; the rest act in Select mode only.
 const selectIds = new Set(Object.keys(SELECT_COMMANDS).filter((id) => id !== 'selectMode'));
 // Tab works in every mode; the rest act in Skeleton mode only.
@@ -29,13 +32,14 @@ const PAINT_MOUSE = mouse([
   ['Alt + click a bone', 'Select its joint'],
 ]);
 const VIEW_MOUSE = mouse([
-  ['Left drag', 'Orbit (Inspect mode)'],
+  ['Left drag', 'Orbit (turntable; trackball in View settings)'],
   ['Right drag', 'Pan'],
-  ['Wheel, middle drag', 'Zoom'],
-  ['Click a bone', 'Select its joint (Inspect and Pose modes)'],
-  ['Ctrl + click the mesh', 'Select the joint with the most weight there (every mode)'],
-  ['Ctrl + hold, Ctrl + right-click', 'The influences there, to choose a joint from'],
-  ['Drag a gizmo ring', 'Turn the selected joint about that axis (Pose mode)'],
+  ['Wheel', 'Zoom toward the pointer'],
+  ['Middle drag', 'Zoom (Shift: pan)'],
+  ['Click a bone', 'Select its joint (Inspect, Pose)'],
+  ['Ctrl + click the mesh', 'Select the joint with the most weight there'],
+  ['Ctrl + hold / right-click', 'The influences there, to choose from'],
+  ['Drag a gizmo ring', 'Turn the joint about that axis (Pose)'],
 ]);
 const SKELETON_MOUSE = mouse([
   ['Drag a joint’s ball', 'Move it on screen (the mesh stays)'],
@@ -54,9 +58,9 @@ const TREE: Row[] = [
   ['← →', 'Joint tree: collapse / expand'],
 ];
 
-function Group({ title, items, wide = false }: { title: string; items: Row[]; wide?: boolean }) {
+function Group({ title, items }: { title: string; items: Row[] }) {
   return (
-    <section className={`shortcut-group${wide ? ' wide' : ''}`}>
+    <section className="shortcut-group">
       <h3>{title}</h3>
       <dl>
         {items.map(([keys, action, how]) => (
@@ -82,6 +86,24 @@ function Overlay() {
     window.addEventListener('keydown', onKey, true);
     return () => window.removeEventListener('keydown', onKey, true);
   }, []);
+  // The whole list on screen whatever the window (and however many commands there are): the
+  // text steps down from 12 px, half a pixel at a time, until the overlay needs no scrolling.
+  const dialog = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const el = dialog.current;
+    if (!el) return;
+    const shrinkToFit = () => {
+      let size = 12;
+      el.style.fontSize = `${size}px`;
+      while (el.scrollHeight > el.clientHeight + 1 && size > 9) {
+        size -= 0.5;
+        el.style.fontSize = `${size}px`;
+      }
+    };
+    shrinkToFit();
+    window.addEventListener('resize', shrinkToFit);
+    return () => window.removeEventListener('resize', shrinkToFit);
+  }, []);
   const entries = Object.entries(COMMANDS) as [string, Command][];
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: the backdrop closes on click; Escape closes it too
@@ -89,6 +111,7 @@ function Overlay() {
     <div className="shortcut-backdrop" onClick={close}>
       {/* biome-ignore lint/a11y/useKeyWithClickEvents: stops the backdrop's click only */}
       <div
+        ref={dialog}
         className="shortcut-overlay"
         role="dialog"
         aria-modal="true"
@@ -102,36 +125,40 @@ function Overlay() {
             <Icon name="close" size={14} />
           </button>
         </header>
+        {/* One flow in balanced columns: the whole list fits 1280×720 without scrolling. */}
         <div className="shortcut-columns">
-          <div>
-            <Group
-              title="Every mode"
-              items={rows(
-                entries.filter(
-                  ([id]) =>
-                    !paintIds.has(id) && !selectIds.has(id) && !layerIds.has(id) && !skeletonIds.has(id),
-                ),
-              )}
-              wide
-            />
-            <Group
-              title="Select mode"
-              items={[...SELECT_MOUSE, ...rows(entries.filter(([id]) => selectIds.has(id)))]}
-              wide
-            />
-          </div>
-          <div>
-            <Group title="Paint mode" items={rows(entries.filter(([id]) => paintIds.has(id)))} />
-            <Group title="Weight layers" items={rows(entries.filter(([id]) => layerIds.has(id)))} />
-          </div>
-          <div>
-            <Group title="Painting with the mouse" items={PAINT_MOUSE} />
-            <Group title="View" items={[...VIEW_MOUSE, ...TREE]} />
-            <Group
-              title="Skeleton mode"
-              items={[...SKELETON_MOUSE, ...rows(entries.filter(([id]) => skeletonIds.has(id)))]}
-            />
-          </div>
+          <Group
+            title="Every mode"
+            items={rows(
+              entries.filter(
+                ([id]) =>
+                  !paintIds.has(id) &&
+                  !selectIds.has(id) &&
+                  !layerIds.has(id) &&
+                  !viewIds.has(id) &&
+                  !skeletonIds.has(id),
+              ),
+            )}
+          />
+          <Group
+            title="View"
+            items={[
+              ...rows(entries.filter(([id]) => viewIds.has(id) && !VIEW_OPPOSITES.has(id))),
+              ...VIEW_MOUSE,
+              ...TREE,
+            ]}
+          />
+          <Group
+            title="Select mode"
+            items={[...SELECT_MOUSE, ...rows(entries.filter(([id]) => selectIds.has(id)))]}
+          />
+          <Group title="Paint mode" items={rows(entries.filter(([id]) => paintIds.has(id)))} />
+          <Group title="Painting with the mouse" items={PAINT_MOUSE} />
+          <Group title="Weight layers" items={rows(entries.filter(([id]) => layerIds.has(id)))} />
+          <Group
+            title="Skeleton mode"
+            items={[...SKELETON_MOUSE, ...rows(entries.filter(([id]) => skeletonIds.has(id)))]}
+          />
         </div>
       </div>
     </div>

@@ -252,7 +252,8 @@ export function LayersSection() {
           onClick={() => layerAction(() => editor.layers.remove())}
         />
       </div>
-      <ul className="layer-list" aria-label="Weight layers, top first">
+      {/* Focusable: a click on a row focuses the list, and F2 then renames its active layer. */}
+      <ul className="layer-list" aria-label="Weight layers, top first" tabIndex={-1}>
         {list.map((layer, i) => (
           <LayerRow key={layer.id} layer={layer} index={i} />
         ))}

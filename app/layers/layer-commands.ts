@@ -4,6 +4,11 @@ import { bare, shifted } from '../keys.ts';
 import { layerAction } from './layer-actions.ts';
 import { useLayers } from './layers-store.ts';
 
+/** True when the keyboard focus is in the Layers section (its list, its buttons). */
+function layersFocused(): boolean {
+  return document.activeElement?.closest?.('[data-testid=layers-section]') != null;
+}
+
 /** Alt + an arrow key, with Shift exactly as `shift` says (no Ctrl). */
 const altArrow = (key: string, shift: boolean) => (e: KeyboardEvent) =>
   e.altKey && !e.ctrlKey && !e.metaKey && e.shiftKey === shift && e.key === key;
@@ -125,10 +130,11 @@ export const LAYER_COMMANDS = {
     run: () => moveActive(-1),
   },
   layerRename: {
-    label: 'Rename the active layer',
-    brief: 'Rename layer',
+    label: 'Rename the active layer (F2 with the Layers list focused)',
+    brief: 'Rename layer (Layers focused)',
     shortcut: 'F2',
-    matches: bare('F2'),
+    // F2 renames what has focus: the layer only when the Layers section has it (a joint's F2 is the skeleton's).
+    matches: (e: KeyboardEvent) => bare('F2')(e) && layersFocused(),
     run: () => {
       if (editor.model) useLayers.setState({ renaming: editor.layers.activeId });
     },

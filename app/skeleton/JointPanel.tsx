@@ -6,10 +6,27 @@ import { editor } from '../editor-instance.ts';
 import { useUi } from '../store.ts';
 import { useJointCounts } from '../useJointCounts.ts';
 import { HumanBoneBadge, humanBonesOf } from '../vrm/HumanBoneBadge.tsx';
-import { ancestorsOf, type JointRow, jointRows, sharedNamePrefix } from './joint-rows.ts';
+import { ancestorsOf, type JointRow, jointRows, nameBreaks, sharedNamePrefix } from './joint-rows.ts';
 import { PanelResizer } from './PanelResizer.tsx';
 import { SampleJointButton } from './SampleJointButton.tsx';
 import { useTreeDrag } from './tree-drag.ts';
+
+/** A name that wraps between its words (camelCase, numbers, separators) when the panel is narrow. */
+function BreakableName({ name }: { name: string }) {
+  let at = 0;
+  return nameBreaks(name).map((piece) => {
+    const start = at;
+    at += piece.length;
+    return start === 0 ? (
+      <span key={start}>{piece}</span>
+    ) : (
+      <span key={start}>
+        <wbr />
+        {piece}
+      </span>
+    );
+  });
+}
 
 /** Deeper levels stop indenting, so names stay readable in very deep chains (840-joint files exist). */
 const MAX_INDENT = 12;
@@ -64,7 +81,9 @@ function Row({
       >
         {row.hasChildren && <Icon name="chevron" size={12} />}
       </button>
-      <span className="joint-name">{prefix ? row.name.slice(prefix.length) : row.name}</span>
+      <span className="joint-name">
+        <BreakableName name={prefix ? row.name.slice(prefix.length) : row.name} />
+      </span>
       {row.humanBone && <HumanBoneBadge bone={row.humanBone} />}
       <span className={`count${count === 0 ? ' zero' : ''}`}>{count.toLocaleString('en-US')}</span>
       <button

@@ -92,3 +92,13 @@ export function sharedNamePrefix(names: readonly string[]): string {
   if (!prefix || names.some((n) => n.length <= prefix.length)) return '';
   return prefix;
 }
+
+/**
+ * A joint name cut where it may wrap in the tree: between words of camelCase and before a number
+ * ("LeftHand|Index|1"), after separators ("spine|_01", "mixamorig:|Hips"). Joined, the pieces
+ * are the name; the panel puts a line-break opportunity between them so long finger names show
+ * whole rather than "LeftHand…".
+ */
+export function nameBreaks(name: string): string[] {
+  return name.split(/(?<=[a-z])(?=[A-Z])|(?<=[A-Za-z])(?=\d)|(?<=[_:.|\- ])(?=[^_:.|\- ])/);
+}

@@ -6,6 +6,7 @@ import { editor } from '../editor-instance.ts';
 import { posedSignal } from '../pose/posed-signal.ts';
 import { useUi } from '../store.ts';
 import { type BoneShape, boneMatrix, limbRadii, octahedronGeometry } from './bone-layout.ts';
+import { orbitPivot } from './orbit-pivot.ts';
 import type { ViewScene } from './view-scene.ts';
 
 const BONE = new Color('#a9b0c0');
@@ -102,6 +103,7 @@ export function Bones({ shapes, scene, radius }: { shapes: BoneShape[]; scene: V
     if (useUi.getState().mode === 'paint' && !e.nativeEvent.altKey) return;
     e.stopPropagation();
     editor.selectJoint(shapes[e.instanceId].owner);
+    orbitPivot.set(e.point); // a picked bone: the view may orbit about it
   };
   const setCursor = (cursor: string) => () => {
     if (useUi.getState().mode === 'paint') return; // the brush owns the cursor

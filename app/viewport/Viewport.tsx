@@ -1,10 +1,11 @@
-import { OrbitControls } from '@react-three/drei';
 import { addAfterEffect, Canvas, useFrame, useThree } from '@react-three/fiber';
 import { useEffect, useRef } from 'react';
 import { type DirectionalLight, NeutralToneMapping, Vector3 } from 'three';
 import { PaintLayer } from '../paint/PaintLayer.tsx';
 import { SelectLayer } from '../select/SelectLayer.tsx';
 import { viewport } from '../viewport-bridge.ts';
+import { CameraControls } from './CameraControls.tsx';
+import { VIEW_FOV } from './camera-math.ts';
 import { ModelView } from './ModelView.tsx';
 
 export const BACKGROUND = '#2b2b2b';
@@ -44,7 +45,7 @@ export function Viewport() {
       <Canvas
         frameloop="demand"
         dpr={[1, 2]}
-        camera={{ fov: 35, near: 0.01, far: 1000, position: [0, 1, 4] }}
+        camera={{ fov: VIEW_FOV, near: 0.01, far: 1000, position: [0, 1, 4] }}
         gl={{ antialias: true }}
         onCreated={({ gl }) => {
           // Neutral (Khronos PBR Neutral) keeps the file's colours closer than ACES does.
@@ -54,7 +55,7 @@ export function Viewport() {
         <color attach="background" args={[BACKGROUND]} />
         <hemisphereLight args={['#dfe6f2', '#3a3530', 1.4]} />
         <CameraLight />
-        <OrbitControls makeDefault enableDamping={false} />
+        <CameraControls />
         <ModelView />
         <PaintLayer />
         <SelectLayer />

@@ -13,6 +13,31 @@ type Orbit = { target: Vector3; update: () => void } | null;
 /** The file and bounds the camera was last framed on. */
 const lastFramed: { opened: number; bounds: Box3 | null } = { opened: -1, bounds: null };
 
+/** The selected joint's bones (its head to its children), or null. */
+function jointBox(shown: Shown): Box3 | null {
+  const id = editor.selectedJoint;
+  const object = id === null ? undefined : shown.scene.jointObjects.get(id);
+  if (!object) return null;
+  const box = new Box3().setFromPoints([object.getWorldPosition(new Vector3())]);
+  for (const bone of shown.bones) if (bone.owner === id) box.expandByPoint(bone.tail);
+  return box;
+}
+
+/** The selected vertices where they are drawn (posed when posed), or null when none is selected. */
+function selectionBox(): Box3 | null {
+  const model = editor.model;
+  if (!model || editor.selection.isEmpty) return null;
+  const box = new Box3();
+  const p = new Vector3();
+  for (const prim of model.primitives) {
+    const mask = editor.selection.selectionMask(prim.id);
+    if (!mask) continue;
+    const positions = editor.pose.positions(prim.id);
+    for (let v = 0; v < mask.length; v++) if (mask[v]) box.expandByPoint(p.fromArray(positions, v * 3));
+  }
+  return box.isEmpty() ? null : box;
+}
+
 /**
  * Registers what the rest of the app may ask of the viewport (frame all, frame the selected
  * joint, where a bone is on the page), frames each new model, and reports it drawn once the
@@ -28,13 +53,14 @@ export function useViewportCommands(shown: Shown | null): void {
       fitBox(camera as PerspectiveCamera, controls as unknown as Orbit, box, reset);
       invalidate();
     };
-    // Like Blender's "frame selected" on a bone: the joint's bones (to its children), with a margin.
+    // Like Blender's "frame selected": the selected vertices in Select mode (else the joint), the
+    // joint's bones (to its children) elsewhere (else the vertices), with a margin; all if neither.
     const frameSelected = () => {
-      const id = editor.selectedJoint;
-      const object = id === null ? undefined : shown?.scene.jointObjects.get(id);
-      if (!shown || !object) return frame(shown?.bounds ?? null, false);
-      const box = new Box3().setFromPoints([object.getWorldPosition(new Vector3())]);
-      for (const bone of shown.bones) if (bone.owner === id) box.expandByPoint(bone.tail);
+      if (!shown) return frame(null, false);
+      const joint = jointBox(shown);
+      const vertices = selectionBox();
+      const box = editor.mode === 'select' ? (vertices ?? joint) : (joint ?? vertices);
+      if (!box) return frame(shown.bounds, false);
       frame(box.expandByScalar(shown.radius * 0.08), false);
     };
     // Where a joint's bone is on the page (near its wide end), for tests and scripts that click bones.
@@ -55,6 +81,9 @@ export function useViewportCommands(shown: Shown | null): void {
       boneScreenPoint,
     });
     if (!shown) return;
+    // The model's size bounds the zoom and sets the clip planes (ViewControls).
+    const controls = get().controls as unknown as { sceneRadius?: number } | null;
+    if (controls) controls.sceneRadius = shown.radius;
     // A newly opened file is framed; the same file redrawn after an edit of its structure (a
     // skeleton edit leaves the mesh where it was) keeps the rigger's view.
     const was = lastFramed.bounds;
