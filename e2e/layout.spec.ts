@@ -39,9 +39,17 @@ for (const size of SIZES) {
   }) => {
     await setSize(page, size);
     const toolbar = page.getByRole('toolbar', { name: 'Editor tools' });
-    const buttons = await boxes(page, '[role=toolbar] button');
-    expect(buttons.length).toBeGreaterThan(15);
-    for (const b of buttons) expect(b.right, `${b.name} ends at ${b.right}`).toBeLessThanOrEqual(size.width);
+    // In every mode (each may light or add buttons), and posed (Rest pose lit).
+    for (const mode of ['select', 'paint', 'pose', 'skeleton', 'inspect']) {
+      await page.locator(`[data-mode=${mode}]`).click();
+      if (mode === 'pose')
+        await page.evaluate(() => window.skinsmith.pose.setJointRotation('LeftForeArm', [0, 0, 60]));
+      await page.evaluate(() => window.skinsmith.frame());
+      const buttons = await boxes(page, '[role=toolbar] button');
+      expect(buttons.length).toBeGreaterThan(15);
+      for (const b of buttons)
+        expect(b.right, `${mode}: ${b.name} ends at ${b.right}`).toBeLessThanOrEqual(size.width);
+    }
     // The ones a rigger reaches for most, whole: Redo, the settings toggle, the modes.
     await expect(toolbar.getByRole('button', { name: 'Redo' })).toBeInViewport({ ratio: 1 });
     await expect(page.getByTitle('Settings panel (Ctrl+])')).toBeInViewport({ ratio: 1 });
@@ -139,6 +147,12 @@ test('a narrow window folds the toolbar into the More menu, whose buttons work',
   await page.setViewportSize({ width: 1440, height: 900 });
   await expect(more).toBeHidden();
   await expect(page.getByRole('toolbar').locator('[data-command=wireframe]')).toBeVisible();
+  // Esc closes the Export dialog too (a native modal).
+  await page.locator('[data-command=export]').click();
+  const dialog = page.locator('dialog[open]');
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
 });
 
 test('the joint tree shows finger names whole, wrapping rather than cutting them', async ({
@@ -188,22 +202,35 @@ test("the skeleton panel's edge is a 10 px grab strip that selects no text", asy
   expect((await panel.boundingBox())!.width).toBeCloseTo(w + 16, 0);
 });
 
-test('F2 renames what has focus: the layer from the Layers list, not from the joint tree', async ({
+test('F2 renames what has focus: the joint from the tree, the layer from the Layers list', async ({
   editor: page,
 }) => {
-  await page.locator('.joint-row[data-joint-id]').filter({ hasText: 'LeftArm' }).first().click();
-  await page.keyboard.press('F2');
-  await expect(page.getByLabel('Layer name')).toHaveCount(0);
-  // A click in the viewport, then F2: nothing either.
+  // The view focused, Inspect mode: F2 renames nothing.
   const box = (await page.locator('.viewport canvas').boundingBox())!;
   await page.mouse.click(box.x + 30, box.y + 30);
   await page.keyboard.press('F2');
   await expect(page.getByLabel('Layer name')).toHaveCount(0);
-  // The Layers list focused: F2 renames its active layer.
+  await expect(page.locator('[data-mode=inspect]')).toHaveAttribute('aria-pressed', 'true');
+  // A joint picked in the tree: F2 opens its name in Skeleton mode, typed over and kept.
+  await page
+    .locator('.joint-row[data-joint-id]')
+    .filter({ hasText: /^LeftArm/ })
+    .first()
+    .click();
+  await page.keyboard.press('F2');
+  const jointName = page.getByTestId('skeleton-name');
+  await expect(jointName).toBeFocused();
+  await expect(page.locator('[data-mode=skeleton]')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByLabel('Layer name')).toHaveCount(0);
+  await page.keyboard.type('LeftUpperArm');
+  await page.keyboard.press('Enter');
+  await expect(page.locator('.joint-row .joint-name', { hasText: /^LeftUpperArm$/ })).toHaveCount(1);
+  // The Layers list focused (Skeleton mode still): F2 renames its active layer, not the joint.
   await page.getByTestId('layer-row').first().click();
   await page.keyboard.press('F2');
   const field = page.getByLabel('Layer name');
   await expect(field).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(field).toHaveCount(0);
+  await expect(jointName).toHaveValue('LeftUpperArm');
 });

@@ -64,7 +64,21 @@ test('rig a static mannequin from eight clicked markers, bend its elbow, export 
   await expect(panel).toBeVisible();
   await expect(panel.getByTestId('rig-fit-status')).toContainText('Skeleton fitted in', { timeout: 60_000 });
   expect(await page.evaluate(() => window.skinsmith.editor.rig.preview?.joints.length)).toBe(25);
+  // Seen from the front (the markers are placed there): the camera looks along −Z, level.
+  const view = (await page.evaluate(() => window.skinsmith.camera.state()))!;
+  expect(view.forward[2]).toBeLessThan(-0.999);
+  expect(Math.abs(view.right[1])).toBeLessThan(1e-6);
   await look(page, 'guessed');
+  // Esc closes the panel, from the view and from inside its form; the toolbar's Rig… reopens it.
+  await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
+  await page.locator('[data-command=rig]').click();
+  await expect(panel.getByTestId('rig-fit-status')).toContainText('Skeleton fitted in', { timeout: 60_000 });
+  await panel.getByLabel('Symmetric: place one side, the other mirrors').focus();
+  await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
+  await page.keyboard.press('Shift+R');
+  await expect(panel.getByTestId('rig-fit-status')).toContainText('Skeleton fitted in', { timeout: 60_000 });
 
   // Click the eight markers, one side after the other (mirroring off: each is placed by hand).
   await panel.getByLabel('Symmetric: place one side, the other mirrors').uncheck();

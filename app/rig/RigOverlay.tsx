@@ -175,6 +175,8 @@ export function RigOverlay({ shown }: { shown: Shown }) {
     const centre = shown.bounds.getCenter(new Vector3());
     camera.up.set(0, 1, 0);
     camera.position.copy(centre).add(new Vector3(...front));
+    // fitBox keeps the camera's orientation: turn it to face the body first.
+    camera.lookAt(centre);
     fitBox(camera as PerspectiveCamera, controls as unknown as Orbit, shown.bounds, false);
     // The panel covers the view's right: slide the view so the body sits in the part left free.
     const panel = document.querySelector('.rig-panel')?.getBoundingClientRect();
@@ -183,7 +185,10 @@ export function RigOverlay({ shown }: { shown: Shown }) {
     if (panel && orbit && panel.left > rect.left && panel.left < rect.right) {
       const p = camera as PerspectiveCamera;
       const distance = p.position.distanceTo(orbit.target);
-      const worldPerPixel = (2 * distance * Math.tan((p.fov * Math.PI) / 360)) / rect.height;
+      // The view controls know the scale in either projection (an orthographic camera has no fov).
+      const worldPerPixel =
+        (orbit as NonNullable<Orbit> & { worldPerPixel?: () => number }).worldPerPixel?.() ??
+        (2 * distance * Math.tan((p.fov * Math.PI) / 360)) / rect.height;
       const free = panel.left - rect.left;
       const slide = (rect.width / 2 - free / 2) * worldPerPixel;
       const right = new Vector3().setFromMatrixColumn(p.matrixWorld, 0).multiplyScalar(slide);

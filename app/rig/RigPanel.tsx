@@ -222,7 +222,18 @@ export function RigPanel() {
   if (!open) return null;
   const running = progress !== null;
   return (
-    <section className="ab-panel rig-panel" aria-label="Rig">
+    // Esc from a field of the form too (the shortcuts skip typing fields): an armed marker is let
+    // go first, then the panel closes (panel-commands.ts does the same from anywhere else).
+    <section
+      className="ab-panel rig-panel"
+      aria-label="Rig"
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape' || running) return;
+        e.stopPropagation();
+        if (useRig.getState().armed) useRig.setState({ armed: null });
+        else closeRigPanel();
+      }}
+    >
       <header className="ab-header">
         <h2 title={tooltip('rig')}>Rig</h2>
         <button

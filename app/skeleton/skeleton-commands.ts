@@ -6,7 +6,16 @@ import { deleteSelectedJoint } from './skeleton-actions.ts';
 import { useSkeletonUi } from './skeleton-store.ts';
 
 const inSkeleton = () => useUi.getState().mode === 'skeleton';
-/** Skeleton-mode keys: elsewhere the same key stays free (F2 renames a layer, X mirrors the brush). */
+/** True when the keyboard focus is inside what `selector` matches (the joint tree, the Layers list). */
+const focusIn = (selector: string) => document.activeElement?.closest?.(selector) != null;
+
+/** Puts the focus in the joint's name field, once Skeleton mode has drawn it (a frame or a few). */
+function focusJointName(tries = 20): void {
+  if (document.querySelector('[data-testid=skeleton-name]')) {
+    useSkeletonUi.setState((s) => ({ renaming: s.renaming + 1 }));
+  } else if (tries > 0) requestAnimationFrame(() => focusJointName(tries - 1));
+}
+/** Skeleton-mode keys: elsewhere the same key stays free (X mirrors the brush). */
 const skeletonKey = (match: (e: KeyboardEvent) => boolean) => (e: KeyboardEvent) => inSkeleton() && match(e);
 
 /**
@@ -52,15 +61,19 @@ export const SKELETON_COMMANDS = {
     run: () => useSkeletonUi.setState({ placing: null }),
   },
   renameJoint: {
-    label: 'Rename the selected joint',
-    brief: 'Rename joint',
+    label:
+      'Rename the selected joint (in Skeleton mode, or with the joint tree focused: it opens Skeleton mode)',
+    brief: 'Rename joint (Skeleton mode, tree)',
     shortcut: 'F2',
-    matches: skeletonKey(bare('F2')),
+    // F2 renames what has focus: the joint from the tree (any mode) or in Skeleton mode; the
+    // layer when the Layers list has the focus (layer-commands.ts).
+    matches: (e: KeyboardEvent) =>
+      bare('F2')(e) && !focusIn('[data-testid=layers-section]') && (inSkeleton() || focusIn('.tree')),
     run: () => {
-      if (editor.model && editor.selectedJoint !== null) {
-        useUi.setState({ rightOpen: true });
-        useSkeletonUi.setState((s) => ({ renaming: s.renaming + 1 }));
-      }
+      if (!editor.model || editor.selectedJoint === null) return;
+      useUi.setState({ rightOpen: true });
+      if (!inSkeleton()) useUi.getState().setMode('skeleton');
+      focusJointName();
     },
   },
   deleteJoint: {
