@@ -1,6 +1,8 @@
 import type { Page } from '@playwright/test';
 import type { CameraState } from '../app/viewport/camera-bridge.ts';
 import { expect, test } from './fixtures.ts';
+import { changedBox, drag, enterPaint, forearm, jointWeights, pointerAway } from './paint-helpers.ts';
+import { viewportPixels } from './pixels.ts';
 
 /**
  * The camera as Blender and Maya riggers drive it, with the real keyboard and mouse at 1280×720:
@@ -205,4 +207,39 @@ test('the orbit turns about the last painted or picked point; framing forgets it
   await dragView(page, 120, 0);
   const centreAfter = (await page.evaluate((p) => window.skinsmith.paint.toPage(p), target))!;
   expect(Math.hypot(centreAfter.x - centre.x, centreAfter.y - centre.y)).toBeLessThan(1.5);
+});
+
+test('in an orthographic front view the brush picks and paints under the pointer', async ({
+  editor: page,
+}) => {
+  await page.evaluate(() => window.skinsmith.selectJoint('Spine2'));
+  await page.evaluate(() => window.skinsmith.brush({ brush: 'draw', weight: 1, strength: 1, radiusPx: 16 }));
+  await page.keyboard.press('Numpad1');
+  await page.keyboard.press('Numpad5');
+  await page.keyboard.press('a');
+  expect((await camera(page)).orthographic).toBe(true);
+  await enterPaint(page);
+  const { elbow, wrist } = await forearm(page);
+  // The surface under the pointer, as the brush picks it, is drawn under the pointer.
+  for (const p of [elbow, wrist]) {
+    const hit = (await page.evaluate(({ x, y }) => window.skinsmith.paint.pick(x, y), p))!;
+    expect(hit, `a hit at ${p.x},${p.y}`).not.toBeNull();
+    const drawn = (await page.evaluate((q) => window.skinsmith.paint.toPage(q), hit.point))!;
+    expect(Math.hypot(drawn.x - p.x, drawn.y - p.y)).toBeLessThan(1);
+  }
+  await pointerAway(page);
+  const before = await viewportPixels(page);
+  const weightsBefore = await jointWeights(page, 'Spine2');
+  await drag(page, elbow, wrist);
+  await pointerAway(page);
+  const after = await viewportPixels(page);
+  const box = (await changedBox(page, before, after))!;
+  expect(box).not.toBeNull();
+  const margin = 30;
+  expect(box.x0).toBeGreaterThan(Math.min(elbow.x, wrist.x) - margin);
+  expect(box.x1).toBeLessThan(Math.max(elbow.x, wrist.x) + margin);
+  expect(box.y0).toBeGreaterThan(Math.min(elbow.y, wrist.y) - margin);
+  expect(box.y1).toBeLessThan(Math.max(elbow.y, wrist.y) + margin);
+  const painted = await jointWeights(page, 'Spine2');
+  expect(painted.filter((w, v) => w > weightsBefore[v] + 0.5).length).toBeGreaterThan(10);
 });
