@@ -72,10 +72,14 @@ export function reparentNode(
   const animations = new Set<Animation>(all.map((c) => c.animation));
   const plans: (() => void)[] = [];
   const steady: NodeChannel[] = [];
+  // A skinned mesh's node transform is ignored by every engine (glTF: only the joints place a
+  // skinned mesh), and a channel on it is a validator warning: without children that would follow
+  // it, it keeps its rest placement and gets no keys of its own.
+  const placesNothing = node.getSkin() !== null && node.listChildren().length === 0;
   for (const animation of animations) {
     const own = channelsOf(all, node, animation);
     const path = [...pathOld, ...pathNew].flatMap((n) => channelsOf(all, n, animation));
-    if (path.length === 0) {
+    if (path.length === 0 || (placesNothing && own.length === 0)) {
       steady.push(...own);
       continue;
     }

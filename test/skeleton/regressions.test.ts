@@ -1,10 +1,12 @@
 /** Counterexamples the skeleton properties found, kept as named tests on fixtures made in code. */
 import { describe, expect, it } from 'vitest';
 import { exportAndValidate } from '../../src/gltf/export/export-and-validate.ts';
+import { readDocument } from '../../src/gltf/read-document.ts';
 import { buildSkinnedModel } from '../../src/gltf/skinned-model.ts';
 import { applySkeletonEdit } from '../../src/skeleton/apply-skeleton-edit.ts';
 import { SkeletonEditError } from '../../src/skeleton/skeleton-edit-error.ts';
 import { makeSkinnedDocument } from '../gltf/support/skinned-fixture.ts';
+import { exportedGlb } from '../support/exporter-fixtures.ts';
 
 describe('skeleton edit regressions', () => {
   // SimpleSkin (seed 297754215): its one clip moved only the joint deleted; the export kept an
@@ -60,5 +62,26 @@ describe('skeleton edit regressions', () => {
     expect(
       applySkeletonEdit(model, { op: 'reparent', joint: 'joint3', parent: 'joint1' }).report.changed,
     ).toBe(true);
+  });
+
+  // mesh-under-joint (seed 1020349837): the skinned mesh hangs under Spine, which the wave clip
+  // turns; deleting Spine re-parented the mesh node to Hips and resampled keys for it, so the
+  // export animated a skinned mesh's node (ANIMATION_CHANNEL_TARGET_NODE_SKIN), which engines ignore.
+  it('a skinned mesh under a deleted joint moves up without channels of its own', async () => {
+    const bytes = await exportedGlb('mesh-under-joint', 1500);
+    const model = buildSkinnedModel(await readDocument({ name: 'under.glb', bytes }));
+    const applied = applySkeletonEdit(model, { op: 'delete', joint: 'Spine', weightsTo: 'parent' });
+    const root = applied.model.document.getRoot();
+    const body = root.listNodes().find((n) => n.getSkin() !== null)!;
+    expect(body.getParentNode()?.getName()).toBe('Hips');
+    const onSkinned = root
+      .listAnimations()
+      .flatMap((a) => a.listChannels())
+      .filter((c) => c.getTargetNode()?.getSkin());
+    expect(onSkinned).toEqual([]);
+    const out = await exportAndValidate(applied.model, { format: 'glb' }, null);
+    expect(out.validation.messages.filter((m) => m.code === 'ANIMATION_CHANNEL_TARGET_NODE_SKIN')).toEqual(
+      [],
+    );
   });
 });
