@@ -6,7 +6,14 @@ import { editor } from '../editor-instance.ts';
 import { useUi } from '../store.ts';
 import { useJointCounts } from '../useJointCounts.ts';
 import { HumanBoneBadge, humanBonesOf } from '../vrm/HumanBoneBadge.tsx';
-import { ancestorsOf, type JointRow, jointRows, nameBreaks, sharedNamePrefix } from './joint-rows.ts';
+import {
+  ancestorsOf,
+  type JointRow,
+  jointRows,
+  nameBreaks,
+  rowIndent,
+  sharedNamePrefix,
+} from './joint-rows.ts';
 import { PanelResizer } from './PanelResizer.tsx';
 import { SampleJointButton } from './SampleJointButton.tsx';
 import { useTreeDrag } from './tree-drag.ts';
@@ -27,9 +34,6 @@ function BreakableName({ name }: { name: string }) {
     );
   });
 }
-
-/** Deeper levels stop indenting, so names stay readable in very deep chains (840-joint files exist). */
-const MAX_INDENT = 12;
 
 function Row({
   row,
@@ -61,7 +65,7 @@ function Row({
       aria-level={row.depth + 1}
       aria-expanded={row.hasChildren ? row.expanded : undefined}
       data-joint-id={row.id}
-      style={{ paddingLeft: 4 + Math.min(row.depth, MAX_INDENT) * 12 }}
+      style={{ paddingLeft: rowIndent(row.depth) }}
       onClick={() => editor.selectJoint(row.id)}
       title={`${row.name} (node ${row.id}): ${count} vertices`}
       {...drag}

@@ -94,11 +94,29 @@ export function sharedNamePrefix(names: readonly string[]): string {
 }
 
 /**
- * A joint name cut where it may wrap in the tree: between words of camelCase and before a number
- * ("LeftHand|Index|1"), after separators ("spine|_01", "mixamorig:|Hips"). Joined, the pieces
+ * A joint name cut where it may wrap in the tree: between words of camelCase
+ * ("Left|Hand|Index1"), after separators ("spine|_01", "mixamorig:|Hips"). Joined, the pieces
  * are the name; the panel puts a line-break opportunity between them so long finger names show
  * whole rather than "LeftHand…".
  */
 export function nameBreaks(name: string): string[] {
-  return name.split(/(?<=[a-z])(?=[A-Z])|(?<=[A-Za-z])(?=\d)|(?<=[_:.|\- ])(?=[^_:.|\- ])/);
+  // Not before a number: a finger's digit stays on its word's line ("Index1", never "Index / 1").
+  return name.split(/(?<=[a-z])(?=[A-Z])|(?<=[_:.|\- ])(?=[^_:.|\- ])/);
+}
+
+/** Levels indented by a full step; deeper ones by a half step, up to {@link MAX_INDENT_DEPTH}. */
+const FULL_STEPS = 4;
+const STEP_PX = 12;
+/** Deeper levels stop indenting, so names stay readable in very deep chains (840-joint files exist). */
+export const MAX_INDENT_DEPTH = 12;
+
+/**
+ * The left padding of a tree row at `depth`, px: a full 12 px step for the first levels (the
+ * spine's), half steps below them, none past {@link MAX_INDENT_DEPTH}. A Mixamo fingertip (depth
+ * 12) keeps 40 px more for its name than with full steps, so "LeftHandIndex4" wraps at most once
+ * in the default panel instead of breaking into three lines.
+ */
+export function rowIndent(depth: number): number {
+  const d = Math.max(0, Math.min(depth, MAX_INDENT_DEPTH));
+  return 4 + Math.min(d, FULL_STEPS) * STEP_PX + Math.max(0, d - FULL_STEPS) * (STEP_PX / 2);
 }
