@@ -39,21 +39,26 @@ export function scaleByBoneRadius(
   const counts = new Int32Array(labelCount + 1);
   for (let round = 0; round < rounds; round++) {
     // Radius of each bone: median raw distance over the vertices it is (now) nearest to.
+    // A vertex tied between bones (a mid-plane vertex as near to the left limb as to the right)
+    // counts for each: handing it to the first label would make a symmetric figure's partners
+    // measure different radii.
     counts.fill(0);
     tables.forEach((t) => {
-      for (let v = 0; v < t.vertexCount; v++) if (t.labels[v * W] >= 0) counts[t.labels[v * W] + 1]++;
+      for (let v = 0; v < t.vertexCount; v++)
+        for (let k = 0; k < W && nearestTie(t, v * W, k); k++) counts[t.labels[v * W + k] + 1]++;
     });
     for (let l = 0; l < labelCount; l++) counts[l + 1] += counts[l];
     const values = new Float64Array(counts[labelCount]);
     const fill = counts.slice(0, labelCount);
     tables.forEach((t, a) => {
       for (let v = 0; v < t.vertexCount; v++) {
-        const l = t.labels[v * W];
-        if (l < 0) continue;
-        // The raw distance of the current nearest bone.
-        let raw = 0;
-        for (let k = 0; k < W; k++) if (originalLabels[a][v * W + k] === l) raw = original[a][v * W + k];
-        values[fill[l]++] = raw;
+        for (let n = 0; n < W && nearestTie(t, v * W, n); n++) {
+          const l = t.labels[v * W + n];
+          // The raw distance of a current nearest bone.
+          let raw = 0;
+          for (let k = 0; k < W; k++) if (originalLabels[a][v * W + k] === l) raw = original[a][v * W + k];
+          values[fill[l]++] = raw;
+        }
       }
     });
     const radius = new Float64Array(labelCount);
@@ -102,6 +107,12 @@ export function scaleByBoneRadius(
 
 /** Relative difference under which two raw distances are a tie (bone heat's, heat-weights.ts). */
 const TIE = 1e-3;
+
+/** Whether slot k of the row at `base` holds a bone tied with the row's nearest (slot 0 always). */
+function nearestTie(t: InfluenceTable, base: number, k: number): boolean {
+  if (t.labels[base + k] < 0) return false;
+  return k === 0 || t.weights[base + k] - t.weights[base] <= TIE * t.weights[base];
+}
 
 /**
  * Bones tied at a vertex before scaling stay tied: several bones that start at one joint (a
