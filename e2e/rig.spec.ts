@@ -69,6 +69,15 @@ test('rig a static mannequin from eight clicked markers, bend its elbow, export 
   expect(view.forward[2]).toBeLessThan(-0.999);
   expect(Math.abs(view.right[1])).toBeLessThan(1e-6);
   await look(page, 'guessed');
+  // The toolbar with Rig… in it still fits 1280 px (what does not fit folds into the ⋯ menu).
+  const overflow = await page.evaluate(
+    () =>
+      [...document.querySelectorAll('[role=toolbar] button')]
+        .map((b) => b.getBoundingClientRect())
+        .filter((r) => r.width > 0 && r.right > window.innerWidth).length,
+  );
+  expect(overflow).toBe(0);
+  await expect(page.locator('[role=toolbar] [data-command=rig]')).toBeInViewport({ ratio: 1 });
   // Esc closes the panel, from the view and from inside its form; the toolbar's Rig… reopens it.
   await page.keyboard.press('Escape');
   await expect(panel).toBeHidden();
