@@ -17,7 +17,7 @@
  */
 import { FINGERS_OF, type FingerCount, humanoidTemplate } from '../templates/humanoid.ts';
 import type { BodyAnalysis } from './body-analysis.ts';
-import { rowMiddle } from './front-view.ts';
+import { rowMiddle, spanMiddle } from './front-view.ts';
 import { fingerJoints, type HandFrame, handFrame } from './hand-fit.ts';
 import { shoulderOnPath } from './limb-analysis.ts';
 import { type PathSample, pointAt, samplePath } from './limb-paths.ts';
@@ -85,6 +85,7 @@ export function fitHumanoid(
   markers: HumanoidMarkers,
   limbs: LimbReadings,
   fingers: FingerCount,
+  chinPlaced = 0,
 ): HumanoidFit {
   const { solid, landmarks: L } = analysis;
   const H = L.height;
@@ -102,9 +103,11 @@ export function fitHumanoid(
   const hipsY = groin[1] + P.hips * span;
   const neckY = chin[1] - P.neck * span;
   // The head's joint a share of the head's own size above the chin (a big cartoon head has it
-  // well up inside), the size capped by the head's width (a hat or a crest adds height).
+  // well up inside), the size capped by the head's width (a hat or a crest adds height). A chin
+  // marker placed off the jaw line (chinPlaced 1; 0 when it was taken as the jaw) already says
+  // where the head turns: the joint is just above it, as above a chin.
   const headSize = Math.min(L.headTop[1] - chin[1], 1.35 * L.headWidth);
-  const headY = chin[1] + Math.max(P.head * span, P.headInHead * headSize);
+  const headY = chin[1] + Math.max(P.head * span, (1 - chinPlaced) * P.headInHead * headSize);
   const hips: Vec3 = [0, hipsY, midDepth(analysis, hipsY, groin[2])];
   const neck: Vec3 = [0, neckY, midDepth(analysis, neckY, L.neck[2])];
   // In depth, halfway between the head's middle and the neck's (the head turns on the neck; a
@@ -138,19 +141,30 @@ export function fitHumanoid(
       const thigh = sliceAt(solid, rowOf(solid, midY), knee[0], knee[2], 0.12 * H, 0.06 * H);
       thighMid = thigh ? [thigh.cx, midY, thigh.cz] : [knee[0], midY, knee[2]];
     }
-    // Across, the middle of the thigh as seen from the front (a medial path from the foot
-    // may cut across to the body through a hand resting on the thigh, or run inside a wide
-    // stubby leg); in depth, the path's.
-    const front = rowMiddle(analysis.view, midY, knee[0], knee[2], 0.15 * H);
+    // Across, the thigh's line seen from the front, through the knee as placed: a knee placed
+    // off the leg's middle keeps the leg's line there (the line is drawn from the leg's middle
+    // at the knee's height and moved across with it). The line runs to the thigh's middle
+    // halfway up seen from the front (a medial path from the foot may cut across to the body
+    // through a hand resting on the thigh, or run inside a wide stubby leg); where that is above
+    // the crotch (a stubby leg), the front shows the body there, not the thigh, and the line
+    // takes the slope of the leg's middle below the crotch. In depth, the path's.
+    const { middle, offset } = kneeAcross(analysis, knee, reading ? reading.knee[0] : knee[0]);
+    const base: Vec3 = [middle, knee[1], knee[2]];
+    const front = rowMiddle(analysis.view, midY, base[0], knee[2], 0.15 * H);
     if (front) thighMid = [front[0], midY, thighMid[2]];
     const t = (upY - knee[1]) / (thighMid[1] - knee[1] || 1);
-    const upLeg = lerp(knee, thighMid, t);
+    const upLeg = lerp(base, thighMid, t);
+    const slope = L.crotch && midY > L.crotch[1] - solid.h ? legSlope(analysis, base, upY) : null;
+    if (slope !== null) upLeg[0] = base[0] + slope * (upY - knee[1]);
+    upLeg[0] += offset;
     if (sign * upLeg[0] < 0.25 * Math.abs(knee[0])) upLeg[0] = sign * 0.25 * Math.abs(knee[0]);
     set(`${S}UpLeg`, upLeg);
     set(`${S}Leg`, knee);
     const leg = reading;
-    const ankle: Vec3 = leg ? leg.ankle : [knee[0], 0.18 * knee[1], knee[2]];
-    // An ankle read from the mesh hangs under the knee the user placed.
+    const ankle: Vec3 = leg ? [...leg.ankle] : [knee[0], 0.18 * knee[1], knee[2]];
+    // An ankle read from the mesh hangs under the knee the user placed: as far across from the
+    // shin's middle as the knee is from the leg's middle at its own height.
+    if (leg) ankle[0] += offset;
     set(`${S}Foot`, ankle);
     const toe: Vec3 = leg ? leg.toe : [ankle[0], 0, ankle[2] + 0.6 * (knee[1] - ankle[1])];
     const ballXZ = lerp(ankle, toe, 0.62);
@@ -207,6 +221,75 @@ export function fitHumanoid(
     if (near >= 0) positions[i] = solid.centreOf(near);
   });
   return { positions, hands: { left: hands.left!, right: hands.right! } };
+}
+
+/**
+ * The leg seen from the front at height y: the middle and width of its span around x. Null off
+ * the leg, or where the span is not bounded by the leg's own edges on both sides (gaps, or
+ * creases where it touches the other leg) on x's side of the mid-plane.
+ */
+function legRow(analysis: BodyAnalysis, y: number, x: number): { middle: number; width: number } | null {
+  const { view, solid } = analysis;
+  const span = view.span([x, y], [1, 0], 0.15 * analysis.landmarks.height);
+  if (!span || span.loEdge === 'open' || span.hiEdge === 'open') return null;
+  const inner = x > 0 ? x + span.lo : x + span.hi;
+  if (Math.sign(inner) !== Math.sign(x) || Math.abs(inner) < 0.5 * solid.h) return null;
+  return { middle: x + spanMiddle(span), width: span.hi - span.lo };
+}
+
+/**
+ * Where the knee lies across its leg: the leg's middle at the knee's height seen from the front,
+ * and how much of the knee's distance from it counts as placed off the middle (`offset`): none
+ * within a voxel (what the front view cannot resolve), all of it past two, a blend between so a
+ * dragged knee moves the leg smoothly. The leg is looked for from `from` (x on the leg as the
+ * mesh reads it, so that where the knee was put does not change which span is measured). The
+ * knee itself and no offset when the leg is not read there.
+ */
+function kneeAcross(analysis: BodyAnalysis, knee: Vec3, from: number): { middle: number; offset: number } {
+  const m = legRow(analysis, knee[1], from);
+  if (m === null) return { middle: knee[0], offset: 0 };
+  const d = knee[0] - m.middle;
+  const h = analysis.solid.h;
+  const w = Math.min(1, Math.max(0, (Math.abs(d) - h) / h));
+  return { middle: knee[0] - w * d, offset: w * d };
+}
+
+/**
+ * The slope dx/dy of the leg's middle line seen from the front, fitted (least squares) over the
+ * rows from the knee up to just under the crotch, the thigh's own stretch; where that is short
+ * against the way up to `upY` (a stubby leg), the rows go on down the shin, so a voxel's wobble
+ * is not carried far. Only rows whose span is about a leg's width count (a garment over the
+ * thighs shows from the front as folds and hems, not the leg). Null when fewer than 70% of the
+ * rows are.
+ */
+function legSlope(analysis: BodyAnalysis, knee: Vec3, upY: number): number | null {
+  const { solid, landmarks: L } = analysis;
+  const top = Math.min(upY, (L.crotch?.[1] ?? upY) - 1.5 * solid.h);
+  const bottom = Math.max(solid.floor + 2 * solid.h, Math.min(knee[1], top - 0.6 * (upY - knee[1])));
+  const ys: number[] = [];
+  const xs: number[] = [];
+  const atKnee = legRow(analysis, knee[1], knee[0]);
+  if (!atKnee) return null;
+  let x = knee[0];
+  let rows = 0;
+  for (let y = bottom; y <= top; y += solid.h) {
+    rows++;
+    const m = legRow(analysis, y, x);
+    if (!m || m.width < 0.6 * atKnee.width || m.width > 2.2 * atKnee.width) continue;
+    ys.push(y);
+    xs.push(m.middle);
+    x = m.middle;
+  }
+  if (ys.length < Math.max(3, 0.7 * rows)) return null;
+  const my = ys.reduce((a, b) => a + b, 0) / ys.length;
+  const mx = xs.reduce((a, b) => a + b, 0) / xs.length;
+  let num = 0;
+  let den = 0;
+  ys.forEach((y, i) => {
+    num += (y - my) * (xs[i] - mx);
+    den += (y - my) * (y - my);
+  });
+  return den > 0 ? num / den : null;
 }
 
 /**

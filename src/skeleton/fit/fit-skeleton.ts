@@ -184,13 +184,26 @@ export function snapToLandmark(
   height: number,
   { snap, release } = LANDMARK_SNAP,
 ): Vec3 {
-  const d = Math.abs(marker[1] - landmark[1]) / height;
-  const t = d <= snap ? 0 : d >= release ? 1 : (d - snap) / (release - snap);
+  const t = landmarkRelease(marker, landmark, height, { snap, release });
   return [
     marker[0],
     landmark[1] + t * (marker[1] - landmark[1]),
     landmark[2] + t * (marker[2] - landmark[2]),
   ];
+}
+
+/**
+ * How far a marker is taken as placed rather than as meaning the landmark (see LANDMARK_SNAP):
+ * 0 within `snap` of it, 1 past `release`, in between a blend.
+ */
+export function landmarkRelease(
+  marker: Vec3,
+  landmark: Vec3,
+  height: number,
+  { snap, release } = LANDMARK_SNAP,
+): number {
+  const d = Math.abs(marker[1] - landmark[1]) / height;
+  return d <= snap ? 0 : d >= release ? 1 : (d - snap) / (release - snap);
 }
 
 /** The canonical-to-world rotation of a frame, as a quaternion. */
@@ -231,15 +244,20 @@ export function fitHumanoidSkeleton(
     markersFrom[n] = g ? 'given' : 'guessed';
   }
   let centred = canonical;
+  // A chin marker placed off the jaw line marks where the head turns (see fitHumanoid).
+  let chinPlaced = 0;
   if (anyGiven) {
     const c = centreMarkers(analysis, canonical);
     centred = { ...canonical };
     for (const n of MARKER_NAMES) if (given[n]) centred[n] = c[n];
     const L = analysis.landmarks;
-    if (given.chin) centred.chin = snapToLandmark(centred.chin, L.chin, L.height, CHIN_SNAP);
+    if (given.chin) {
+      chinPlaced = landmarkRelease(centred.chin, L.chin, L.height, CHIN_SNAP);
+      centred.chin = snapToLandmark(centred.chin, L.chin, L.height, CHIN_SNAP);
+    }
     if (given.groin && L.crotch) centred.groin = snapToLandmark(centred.groin, L.crotch, L.height);
   }
-  const fit = fitHumanoid(analysis, centred, limbs, fingers);
+  const fit = fitHumanoid(analysis, centred, limbs, fingers, chinPlaced);
   const template = humanoidTemplate(fingers);
   const H = analysis.landmarks.height;
   const symmetric = frame.symmetry > 0.9 && symmetrize(template, fit.positions, 0.02 * H);

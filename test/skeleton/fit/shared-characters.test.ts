@@ -14,10 +14,11 @@ const BOUNDS: Record<string, [number, number]> = {
   CesiumMan: [2.8, 2.2],
   RiggedFigure: [2.5, 2.0],
   // Arms resting against the body down to the fists, a head bigger than the body, legs with no
-  // foot (the artist's ankles at the soles, the leg bones off the legs' middles).
-  QuaterniusPlatformerCharacter: [6.0, 4.2],
+  // foot (the artist's leg bones off the legs' middles, the hips in front of the belly's).
+  // With markers 2.13 since the knee carries the leg's line and the chin the head's height.
+  QuaterniusPlatformerCharacter: [6.0, 2.4],
   // Ankles at the soles (IK targets), the hips under the thighs: the artist's conventions.
-  RobotExpressive: [3.2, 2.7],
+  RobotExpressive: [3.2, 2.6],
 };
 
 describe.skipIf(!HAVE_SHARED_MODELS)('rigging the shared humanoids', () => {
