@@ -1,12 +1,24 @@
 import { editor } from '../editor-instance.ts';
 import { layoutBones } from '../viewport/bone-layout.ts';
 import type { Shown } from '../viewport/ModelView.tsx';
+import type { ViewScene } from '../viewport/view-scene.ts';
 import { CreaseOverlay } from './crease-overlay.ts';
 import { DqPreview } from './dq-preview.ts';
 import { posedSignal } from './posed-signal.ts';
 
-/** The nodes' own TRS as the loader made them (position, quaternion, scale: 10 numbers). */
-type Snapshot = Map<number, number[]>;
+/** Puts the editor's current pose (its node TRS) on the scene's node objects. */
+export function poseObjects(scene: ViewScene): void {
+  const { nodeIds, trs } = editor.pose.nodeTransforms();
+  for (let s = 0; s < nodeIds.length; s++) {
+    const o = scene.nodeObjects.get(nodeIds[s]);
+    if (!o) continue;
+    const k = s * 10;
+    o.position.set(trs[k], trs[k + 1], trs[k + 2]);
+    o.quaternion.set(trs[k + 3], trs[k + 4], trs[k + 5], trs[k + 6]);
+    o.scale.set(trs[k + 7], trs[k + 8], trs[k + 9]);
+  }
+  scene.root.updateMatrixWorld(true);
+}
 
 /**
  * Puts the editor's pose on the three.js scene of one shown model, so the GPU skins the same
@@ -25,15 +37,14 @@ type Snapshot = Map<number, number[]>;
 export class PoseView {
   readonly dq: DqPreview;
   readonly crease: CreaseOverlay;
-  private readonly snapshot: Snapshot = new Map();
+  private readonly snapshot: ReadonlyMap<number, readonly number[]>;
   /** The editor's pose revision this scene shows (-1: none yet). */
   private synced = -1;
   /** Whether it shows the rest pose for Skeleton mode (whatever the pose). */
   private syncedRest = false;
 
   constructor(private readonly shown: Shown) {
-    for (const [id, o] of shown.scene.nodeObjects)
-      this.snapshot.set(id, [...o.position.toArray(), ...o.quaternion.toArray(), ...o.scale.toArray()]);
+    this.snapshot = shown.scene.rest;
     this.dq = new DqPreview(shown.scene);
     this.crease = new CreaseOverlay(shown.scene);
     this.dq.onCopy = (mesh, prim) => this.crease.attach(mesh, prim);
@@ -61,17 +72,8 @@ export class PoseView {
     this.syncedRest = editor.mode === 'skeleton';
     const posed = pose.shown !== 'rest' && !this.syncedRest;
     const objects = this.shown.scene.nodeObjects;
-    if (posed) {
-      const { nodeIds, trs } = pose.nodeTransforms();
-      for (let s = 0; s < nodeIds.length; s++) {
-        const o = objects.get(nodeIds[s]);
-        if (!o) continue;
-        const k = s * 10;
-        o.position.set(trs[k], trs[k + 1], trs[k + 2]);
-        o.quaternion.set(trs[k + 3], trs[k + 4], trs[k + 5], trs[k + 6]);
-        o.scale.set(trs[k + 7], trs[k + 8], trs[k + 9]);
-      }
-    } else {
+    if (posed) poseObjects(this.shown.scene);
+    else {
       for (const [id, v] of this.snapshot) {
         const o = objects.get(id);
         if (!o) continue;
@@ -79,8 +81,8 @@ export class PoseView {
         o.quaternion.fromArray(v, 3);
         o.scale.fromArray(v, 7);
       }
+      this.shown.scene.root.updateMatrixWorld(true);
     }
-    this.shown.scene.root.updateMatrixWorld(true);
     this.relayoutBones();
     this.dq.sync(pose.skinningMode === 'dual-quaternion' && posed);
     this.crease.sync();

@@ -1,8 +1,9 @@
 import { useThree } from '@react-three/fiber';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { type Box3, Vector3 } from 'three';
 import { editor } from '../editor-instance.ts';
 import { PoseGizmo } from '../pose/PoseGizmo.tsx';
+import { poseObjects } from '../pose/pose-view.ts';
 import { RigOverlay } from '../rig/RigOverlay.tsx';
 import { JointMarkers } from '../skeleton/JointMarkers.tsx';
 import { SkeletonGizmo } from '../skeleton/SkeletonGizmo.tsx';
@@ -17,6 +18,7 @@ import { useViewportCommands } from './useViewportCommands.ts';
 import { useLayerHeat, useWeightOverlays } from './useWeightOverlays.ts';
 import { ViewDisplay } from './view-display.ts';
 import { buildViewScene, disposeViewScene, type ViewScene } from './view-scene.ts';
+import { redrawInPlace } from './view-scene-update.ts';
 
 export interface Shown {
   scene: ViewScene;
@@ -27,10 +29,15 @@ export interface Shown {
   bones: BoneShape[];
 }
 
+/** Shown scenes whose objects a later one took over: their cleanup must not dispose them. */
+const handedOver = new WeakSet<Shown>();
+
 /**
  * Draws the editor's current model: rebuilds the three.js scene when a model is loaded (from the
  * same GLB export would write), then follows selection, display toggles and weight edits
- * without rebuilding (uniforms, material swaps, partial attribute uploads).
+ * without rebuilding (uniforms, material swaps, partial attribute uploads). A skeleton edit that
+ * keeps every node and vertex (a joint moved, turned, renamed, re-parented; its undo) is drawn on
+ * the scene it has (redrawInPlace): a new Shown over the same objects, in the same frame.
  */
 export function ModelView() {
   const modelRev = useUi((s) => s.modelRev);
@@ -46,12 +53,27 @@ export function ModelView() {
   const skeleton = mode === 'skeleton';
   const invalidate = useThree((s) => s.invalidate);
   const [shown, setShown] = useState<Shown | null>(null);
+  const current = useRef<Shown | null>(null);
+  current.current = shown;
 
   // A new model: build its scene; a later model arriving first wins (the stale build is dropped).
   useEffect(() => {
     void modelRev;
     const model = editor.model;
     if (!model) return;
+    const was = current.current;
+    if (was && was.scene.model !== model && editor.skeleton.sameShape(was.scene.model, model)) {
+      const scene = redrawInPlace(was.scene, model);
+      if (scene) {
+        // The objects now stand at the new rest pose: a frame drawn before the pose view of the
+        // new scene syncs must still show the editor's pose.
+        if (editor.pose.shown !== 'rest' && editor.mode !== 'skeleton') poseObjects(scene);
+        handedOver.add(was);
+        skeletonPreview.clear();
+        setShown({ ...was, scene, bones: layoutBones(scene, was.radius) });
+        return;
+      }
+    }
     let stale = false;
     (async () => {
       try {
@@ -81,6 +103,7 @@ export function ModelView() {
   useEffect(() => {
     if (!shown) return;
     return () => {
+      if (handedOver.has(shown)) return;
       shown.display.dispose();
       disposeViewScene(shown.scene);
     };

@@ -43,6 +43,33 @@ function storageOf(attr: BufferAttribute | InterleavedBufferAttribute): BufferAt
 }
 
 /**
+ * Points the geometry's skinning attributes at another SkinWeights of the same size (a model the
+ * viewport draws in place of the one it was built for): the attributes and their GPU buffers are
+ * kept, their arrays swapped and uploaded whole. Binds anew when the layout differs.
+ */
+export function rebindSkinArrays(geometry: BufferGeometry, weights: SkinWeights): void {
+  const index = geometry.getAttribute('skinIndex') as BufferAttribute | InterleavedBufferAttribute;
+  const weight = geometry.getAttribute('skinWeight') as BufferAttribute | InterleavedBufferAttribute;
+  const indexStore = index && storageOf(index);
+  const weightStore = weight && storageOf(weight);
+  if (indexStore?.array === weights.joints && weightStore?.array === weights.weights) return;
+  const fits = (store: BufferAttribute | InterleavedBuffer | undefined, array: Uint16Array | Float32Array) =>
+    store !== undefined &&
+    store.array.constructor === array.constructor &&
+    store.array.length === array.length;
+  if (!fits(indexStore, weights.joints) || !fits(weightStore, weights.weights)) {
+    bindSkinAttributes(geometry, weights);
+    return;
+  }
+  indexStore.array = weights.joints;
+  weightStore.array = weights.weights;
+  for (const store of [indexStore, weightStore]) {
+    store.clearUpdateRanges();
+    store.needsUpdate = true;
+  }
+}
+
+/**
  * Re-uploads vertices [start, end) after the editor changed them in place. If the editor has
  * replaced its arrays since they were bound, binds the new ones (a full upload).
  */

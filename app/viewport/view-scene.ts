@@ -9,6 +9,8 @@ export interface SkinnedView {
   prim: SkinnedPrimitive;
   /** Joint id (glTF node index) → index in this mesh's own skeleton (the value JOINTS_0 holds). */
   localIndex: Map<number, number>;
+  /** The skin (index in the document) its node is skinned with: where its bone inverses come from. */
+  skin: number;
 }
 
 /** The three.js scene of one model, with the objects mapped back to the editor's model. */
@@ -24,6 +26,11 @@ export interface ViewScene {
   nodeObjects: Map<number, Object3D>;
   /** Primitive id → the geometries drawing it (several nodes may instance one mesh). */
   geometries: Map<number, Set<BufferGeometry>>;
+  /**
+   * Node index → its own rest TRS as the loader made them (position, quaternion, scale: 10
+   * numbers): what the scene goes back to at the rest pose, bit for bit.
+   */
+  rest: ReadonlyMap<number, readonly number[]>;
 }
 
 type Associations = Map<object, { meshes?: number; primitives?: number; nodes?: number }>;
@@ -51,6 +58,7 @@ export async function buildViewScene(model: SkinnedModel, bytes: Uint8Array): Pr
     jointObjects: new Map(),
     nodeObjects: new Map(),
     geometries: new Map(),
+    rest: new Map(),
   };
   root.traverse((object) => {
     const ref = associations.get(object);
@@ -76,9 +84,27 @@ export async function buildViewScene(model: SkinnedModel, bytes: Uint8Array): Pr
     geometries.add(mesh.geometry);
     // Skinned bounds move with the pose; culling on the bind-pose sphere would clip posed limbs.
     skinned.frustumCulled = false;
-    view.skinned.push({ mesh: skinned, prim, localIndex });
+    view.skinned.push({ mesh: skinned, prim, localIndex, skin: skinOf(mesh, associations, model) });
   });
+  view.rest = restOf(view.nodeObjects);
   return view;
+}
+
+/** Each node object's own TRS now (10 numbers). */
+export function restOf(nodeObjects: ReadonlyMap<number, Object3D>): Map<number, number[]> {
+  const rest = new Map<number, number[]>();
+  for (const [id, o] of nodeObjects)
+    rest.set(id, [...o.position.toArray(), ...o.quaternion.toArray(), ...o.scale.toArray()]);
+  return rest;
+}
+
+/** The document skin of the node drawing `mesh` (the mesh itself, or the Group of its primitives). */
+function skinOf(mesh: Object3D, associations: Associations, model: SkinnedModel): number {
+  let object: Object3D | null = mesh;
+  while (object && associations.get(object)?.nodes === undefined) object = object.parent;
+  const index = object ? associations.get(object)!.nodes! : -1;
+  const skin = model.document.getRoot().listNodes()[index]?.getSkin();
+  return skin ? model.document.getRoot().listSkins().indexOf(skin) : -1;
 }
 
 /** Frees the GPU resources of a scene that is no longer shown. */

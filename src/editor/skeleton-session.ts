@@ -15,6 +15,9 @@
  * of the file's rest pose, as drawn. A refused edit (unknown joint, a cycle, the only root…)
  * throws a SkeletonEditError and changes nothing.
  */
+
+import { sameLineage, sameShape } from '../gltf/model-lineage.ts';
+import type { SkinnedModel } from '../gltf/skinned-model.ts';
 import { jointResolver, type SkeletonEditReport } from '../skeleton/apply-skeleton-edit.ts';
 import { decompose, type Mat4, NodeWorlds, type TRS, transformPoint } from '../skeleton/frames.ts';
 import type { ChildrenMode } from '../skeleton/move-joint.ts';
@@ -24,6 +27,7 @@ import { Emitter } from './emitter.ts';
 import { runSkeletonEdits, shownPose } from './skeleton-batch.ts';
 import { SkeletonDrag } from './skeleton-drag.ts';
 import { aimRotation, rollRotation } from './skeleton-frames.ts';
+import { keepsShape } from './skeleton-lineage.ts';
 import { captureSlot, installSlot } from './skeleton-slots.ts';
 
 export type { SkeletonEditReport } from '../skeleton/apply-skeleton-edit.ts';
@@ -139,6 +143,15 @@ export class SkeletonSession {
    */
   previewWorld(joint: number): Mat4 {
     return (this.drag?.preview.get(joint) ?? this.worlds().world(joint)).slice();
+  }
+
+  /**
+   * True when model `b` differs from `a` only in its joints' transforms, inverse bind matrices,
+   * names and parents (skeleton edits that keep every node and vertex, their undo and redo): the
+   * viewport then updates the scene it draws instead of building a new one.
+   */
+  sameShape(a: SkinnedModel, b: SkinnedModel): boolean {
+    return sameShape(a, b);
   }
 
   /** True while a gizmo drag runs. */
@@ -273,6 +286,7 @@ export class SkeletonSession {
     if (!result) return [];
     const { slot, reports } = result;
     if (resetPose) slot.pose = {};
+    if (keepsShape(list)) sameLineage(before.model, slot.model);
     installSlot(this.editor, slot);
     const bytes = before.model.document
       .getRoot()

@@ -13,6 +13,7 @@
  */
 import { BufferAttribute, BufferGeometry, Vector3 } from 'three';
 import { type HitPointInfo, MeshBVH } from 'three-mesh-bvh';
+import { lineageOf } from '../gltf/model-lineage.ts';
 import type { SkinnedModel } from '../gltf/skinned-model.ts';
 import { triangleCorners } from '../mesh/triangles.ts';
 import { restPositions } from './rest-positions.ts';
@@ -108,7 +109,16 @@ export function boneGlyphRadii(
   surfaces: readonly GlyphSurface[],
   modelRadius: number,
 ): Float32Array {
-  const closest = closestDistance(surfaces);
+  return glyphRadii(segments, closestDistance(surfaces), modelRadius);
+}
+
+type Closest = (x: number, y: number, z: number) => number;
+
+function glyphRadii(
+  segments: readonly BoneSegment[],
+  closest: Closest | null,
+  modelRadius: number,
+): Float32Array {
   const out = new Float32Array(segments.length);
   segments.forEach(({ head, tail }, i) => {
     const length = distance(head, tail);
@@ -131,27 +141,56 @@ export function boneGlyphRadii(
   return out;
 }
 
+/** Distances already measured per point, kept per mesh: a skeleton edit re-measures only its bones. */
+const MEMO_POINTS = 20_000;
+
+/**
+ * The distance field of a model's mesh at rest, per lineage (src/gltf/model-lineage.ts): a joint
+ * moved leaves the mesh where it was, so the BVH (about 0.5 s at 300k vertices) is built once
+ * for every model of that shape, and each bone's samples are measured once where they are.
+ */
+const fields = new WeakMap<object, Closest | null>();
+
+function restField(model: SkinnedModel): Closest | null {
+  const key = lineageOf(model);
+  if (fields.has(key)) return fields.get(key)!;
+  const rest = restPositions(model);
+  const surfaces = model.primitives.map((p) => ({
+    positions: rest[p.id],
+    triangles: triangleCorners(p.indices, p.positions.length / 3, p.primitive.getMode()),
+  }));
+  const closest = closestDistance(surfaces);
+  let memo = new Map<string, number>();
+  const field: Closest | null =
+    closest &&
+    ((x, y, z) => {
+      const k = `${x},${y},${z}`;
+      let d = memo.get(k);
+      if (d === undefined) {
+        if (memo.size >= MEMO_POINTS) memo = new Map();
+        d = closest(x, y, z);
+        memo.set(k, d);
+      }
+      return d;
+    });
+  fields.set(key, field);
+  return field;
+}
+
 /** The glyph radii of `segments` over `model`'s skinned mesh as drawn at rest. */
 export function restGlyphRadii(
   model: SkinnedModel,
   segments: readonly BoneSegment[],
   modelRadius: number,
 ): Float32Array {
-  const rest = restPositions(model);
-  const surfaces = model.primitives.map((p) => ({
-    positions: rest[p.id],
-    triangles: triangleCorners(p.indices, p.positions.length / 3, p.primitive.getMode()),
-  }));
-  return boneGlyphRadii(segments, surfaces, modelRadius);
+  return glyphRadii(segments, restField(model), modelRadius);
 }
 
 const _p = new Vector3();
 const _hit: HitPointInfo = { point: new Vector3(), distance: 0, faceIndex: 0 };
 
 /** Distance from a point to the nearest triangle of `surfaces` (one BVH over all), or null without triangles. */
-function closestDistance(
-  surfaces: readonly GlyphSurface[],
-): ((x: number, y: number, z: number) => number) | null {
+function closestDistance(surfaces: readonly GlyphSurface[]): Closest | null {
   let vertices = 0;
   let corners = 0;
   for (const s of surfaces) {
