@@ -29,7 +29,7 @@ async function dragView(page: Page, dx: number, dy: number, button: 'left' | 'ri
   await page.mouse.up({ button });
 }
 
-test('numpad 1 / 3 / 7 (Ctrl: the other side) and the toolbar turn to the axis views; Numpad 5 is orthographic', async ({
+test('numpad 1 / 3 / 7 (Ctrl: the other side), 4 / 6 / 8 / 2 / 9 and the toolbar turn the view; Numpad 5 is orthographic', async ({
   editor: page,
 }) => {
   const views: [string, number[], number[]][] = [
@@ -46,6 +46,17 @@ test('numpad 1 / 3 / 7 (Ctrl: the other side) and the toolbar turn to the axis v
     const s = await camera(page);
     expect(near(s.forward, forward) && near(s.up, up), `${key}: ${JSON.stringify(s)}`).toBe(true);
   }
+  // Numpad 4 / 6 turn 15° (six steps: a quarter turn), 8 / 2 tilt, 9 looks from the other side.
+  await page.keyboard.press('Numpad1');
+  for (let i = 0; i < 6; i++) await page.keyboard.press('Numpad6');
+  expect(near((await camera(page)).forward, [-1, 0, 0])).toBe(true);
+  for (let i = 0; i < 6; i++) await page.keyboard.press('Numpad8');
+  expect(near((await camera(page)).forward, [0, -1, 0])).toBe(true);
+  await page.keyboard.press('Numpad9');
+  expect(near((await camera(page)).forward, [0, 1, 0])).toBe(true);
+  for (let i = 0; i < 3; i++) await page.keyboard.press('Numpad2');
+  for (let i = 0; i < 3; i++) await page.keyboard.press('Numpad4');
+  expect(Math.abs((await camera(page)).right[1])).toBeLessThan(1e-9);
   // In Paint mode too (the keyboard row's digits are the brushes; the numpad's are views).
   await page.keyboard.press('p');
   await page.keyboard.press('Numpad3');

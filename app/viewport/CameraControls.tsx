@@ -71,6 +71,7 @@ export function CameraControls() {
     () =>
       cameraBridge.register({
         preset: (preset) => controls.preset(preset),
+        orbitStep: (step) => controls.step(step),
         state: () => {
           const { camera } = controls;
           camera.updateMatrixWorld();

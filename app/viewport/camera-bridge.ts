@@ -1,4 +1,4 @@
-import type { ViewPreset } from './view-preset.ts';
+import type { OrbitStep, ViewPreset } from './view-preset.ts';
 
 /**
  * What the toolbar, keys and scripts ask of the viewport's camera (view-controls.ts does it):
@@ -6,6 +6,8 @@ import type { ViewPreset } from './view-preset.ts';
  */
 export interface CameraApi {
   preset(preset: ViewPreset): void;
+  /** One numpad orbit step (4 / 6 / 8 / 2, 9). */
+  orbitStep(step: OrbitStep): void;
   /** The camera as it is now, for scripts and tests. */
   state(): CameraState;
 }
@@ -36,6 +38,9 @@ export const cameraBridge = {
   },
   preset(preset: ViewPreset): void {
     api?.preset(preset);
+  },
+  orbitStep(step: OrbitStep): void {
+    api?.orbitStep(step);
   },
   state(): CameraState | null {
     return api?.state() ?? null;

@@ -1,7 +1,7 @@
 import { Quaternion, Vector3 } from 'three';
-import type { ViewPreset } from './view-preset.ts';
+import type { OrbitStep, ViewPreset } from './view-preset.ts';
 
-export type { ViewPreset };
+export type { OrbitStep, ViewPreset };
 
 /**
  * The viewport camera's moves as pure math over a pose (position, orientation, the point it
@@ -92,6 +92,31 @@ export function orbit(
   const right = new Vector3(1, 0, 0).applyQuaternion(pose.quaternion);
   const axis = up.multiplyScalar(dx).addScaledVector(right, dy).normalize();
   rotateAbout(pose, _q.setFromAxisAngle(axis, -angle), pivotPoint);
+}
+
+/** One numpad orbit step: 15°, as Blender's default. */
+export const ORBIT_STEP = Math.PI / 12;
+
+/**
+ * Turns the view one numpad step about `pivot`, as a turntable (whatever the drag style): 'right'
+ * moves the camera to its right round the character (from the front, six steps give the right
+ * view), 'up' raises it (six give the top view), 'opposite' looks from the other side (top and
+ * bottom swap). The pivot stays where it is on screen; the distance is kept.
+ */
+export function stepOrbit(pose: CameraPose, step: OrbitStep, pivot: Vector3 = pose.target): void {
+  const pivotPoint = _pivot.copy(pivot);
+  let { azimuth, elevation } = turntableAngles(pose.quaternion);
+  if (step === 'left') azimuth -= ORBIT_STEP;
+  else if (step === 'right') azimuth += ORBIT_STEP;
+  else if (step === 'up') elevation -= ORBIT_STEP;
+  else if (step === 'down') elevation += ORBIT_STEP;
+  else {
+    azimuth += Math.PI;
+    elevation = -elevation;
+  }
+  elevation = Math.max(-Math.PI / 2, Math.min(Math.PI / 2, elevation));
+  const next = turntableQuaternion(azimuth, elevation, _q);
+  rotateAbout(pose, next.multiply(_q2.copy(pose.quaternion).invert()), pivotPoint);
 }
 
 /** Slides the view by (dx, dy) pixels at `worldPerPixel`: the scene follows the pointer. */

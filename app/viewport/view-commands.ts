@@ -3,7 +3,7 @@ import { editor } from '../editor-instance.ts';
 import { bare } from '../keys.ts';
 import { cameraBridge } from './camera-bridge.ts';
 import { useCamera } from './camera-store.ts';
-import type { ViewPreset } from './view-preset.ts';
+import type { OrbitStep, ViewPreset } from './view-preset.ts';
 
 /** The modes where F frames (in Paint it sizes the brush, as in Blender). */
 const FRAME_F_MODES: readonly string[] = ['inspect', 'select', 'pose'];
@@ -21,6 +21,15 @@ const view = (preset: ViewPreset, label: string, code: string, ctrl = false, bri
   run: () => cameraBridge.preset(preset),
 });
 
+/** Blender's numpad orbit steps (4 / 6, 8 / 2, 9), about the orbit pivot. */
+const orbitKey = (step: OrbitStep, code: string, label: string, brief?: string): Command => ({
+  label,
+  brief,
+  shortcut: `Numpad ${code.slice(-1)}`,
+  matches: numpad(code, false),
+  run: () => cameraBridge.orbitStep(step),
+});
+
 /** F (not in Paint mode, where it sizes the brush) or Numpad .: frame the selection (commands.ts's frameSelected). */
 export const frameSelectionKey = (e: KeyboardEvent): boolean =>
   numpad('NumpadDecimal', false)(e) || (bare('f')(e) && FRAME_F_MODES.includes(editor.mode));
@@ -36,6 +45,11 @@ export const VIEW_COMMANDS = {
   viewLeft: view('left', 'Left', 'Numpad3', true),
   viewTop: view('top', 'Top', 'Numpad7', false, 'Top view (Ctrl: bottom)'),
   viewBottom: view('bottom', 'Bottom', 'Numpad7', true),
+  orbitLeft: orbitKey('left', 'Numpad4', 'Orbit 15° left', 'Orbit 15° left / right (Numpad 6)'),
+  orbitRight: orbitKey('right', 'Numpad6', 'Orbit 15° right'),
+  orbitUp: orbitKey('up', 'Numpad8', 'Orbit 15° up', 'Orbit 15° up / down (Numpad 2)'),
+  orbitDown: orbitKey('down', 'Numpad2', 'Orbit 15° down'),
+  viewOpposite: orbitKey('opposite', 'Numpad9', 'The opposite side (front ↔ back, top ↔ bottom)'),
   viewOrtho: {
     label: 'Orthographic / perspective',
     shortcut: 'Numpad 5',
@@ -44,5 +58,11 @@ export const VIEW_COMMANDS = {
   },
 } satisfies Record<string, Command>;
 
-/** The opposite sides: the ? overlay lists them on their key's row ("Front view (Ctrl: back)"). */
-export const VIEW_OPPOSITES: ReadonlySet<string> = new Set(['viewBack', 'viewLeft', 'viewBottom']);
+/** The other halves of a pair: the ? overlay lists them on their partner's row ("Front view (Ctrl: back)"). */
+export const VIEW_OPPOSITES: ReadonlySet<string> = new Set([
+  'viewBack',
+  'viewLeft',
+  'viewBottom',
+  'orbitRight',
+  'orbitDown',
+]);

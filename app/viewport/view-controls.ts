@@ -11,10 +11,12 @@ import {
   applyPreset,
   type CameraPose,
   distanceForOrthoZoom,
+  type OrbitStep,
   type OrbitStyle,
   orbit,
   orthoZoomFor,
   pan,
+  stepOrbit,
   type ViewPreset,
   wheelZoomFactor,
   zoomOrthographicToward,
@@ -130,6 +132,12 @@ export class ViewControls extends EventDispatcher<{ change: object }> {
   /** Framing (frame all, frame selected, a new model) centres the view: the orbit pivot is its centre again. */
   framed(): void {
     orbitPivot.clear();
+  }
+
+  /** One numpad orbit step, about the orbit pivot as a drag would turn. */
+  step(step: OrbitStep): void {
+    stepOrbit(this.pose, step, this.aroundPick && orbitPivot.point ? orbitPivot.point : this.target);
+    this.update();
   }
 
   /** Turns to one of the axis views about the view centre. */

@@ -18,6 +18,7 @@ import {
   orthoZoomFor,
   pan,
   presetQuaternion,
+  stepOrbit,
   turntableAngles,
   turntableQuaternion,
   VIEW_FOV,
@@ -183,6 +184,59 @@ describe('view presets (Blender numpad: 1 front, 3 right, 7 top; Ctrl the opposi
       const from = axis(presetQuaternion(preset), 0, 0, 1);
       const opposite = axis(presetQuaternion(oppositePreset(preset)), 0, 0, 1);
       close(from.add(opposite), new Vector3(), 1e-12);
+    }
+  });
+});
+
+describe('numpad orbit steps (Blender: 4 / 6, 8 / 2, 9)', () => {
+  /** Where the camera stands, seen from the target, as a unit vector. */
+  const from = (pose: CameraPose) => pose.position.clone().sub(pose.target).normalize();
+
+  it('six steps right from the front give the right view, six up the top view; the distance is kept', () => {
+    const { pose } = perspective();
+    const distance = pose.position.distanceTo(pose.target);
+    applyPreset(pose, 'front');
+    for (let i = 0; i < 6; i++) stepOrbit(pose, 'right');
+    close(from(pose), new Vector3(1, 0, 0), 1e-12);
+    applyPreset(pose, 'front');
+    for (let i = 0; i < 6; i++) stepOrbit(pose, 'up');
+    close(from(pose), new Vector3(0, 1, 0), 1e-12);
+    // Straight above is as far as up goes (no flip over the top); down comes back.
+    stepOrbit(pose, 'up');
+    close(from(pose), new Vector3(0, 1, 0), 1e-12);
+    for (let i = 0; i < 6; i++) stepOrbit(pose, 'down');
+    close(from(pose), new Vector3(0, 0, 1), 1e-12);
+    expect(pose.position.distanceTo(pose.target)).toBeCloseTo(distance, 10);
+    onAxis(pose);
+  });
+
+  it('left undoes right, 24 steps go once round, and the opposite side twice is where it was', () => {
+    const { pose } = perspective();
+    const start = from(pose);
+    stepOrbit(pose, 'right');
+    expect(from(pose).angleTo(start)).toBeGreaterThan(0.1);
+    stepOrbit(pose, 'left');
+    close(from(pose), start, 1e-12);
+    for (let i = 0; i < 24; i++) stepOrbit(pose, 'left');
+    close(from(pose), start, 1e-10);
+    stepOrbit(pose, 'opposite');
+    close(from(pose), start.clone().negate(), 1e-12);
+    stepOrbit(pose, 'opposite');
+    close(from(pose), start, 1e-12);
+    // The top view's opposite is the bottom view.
+    applyPreset(pose, 'top');
+    stepOrbit(pose, 'opposite');
+    close(from(pose), new Vector3(0, -1, 0), 1e-12);
+  });
+
+  it('about a pivot off the view centre: the pivot stays where it is on screen, and the view stays level', () => {
+    const { camera, pose } = perspective();
+    const pivot = new Vector3(0.3, 1.4, 0.1);
+    const before = ndc(camera, pivot);
+    for (const step of ['right', 'up', 'left', 'left', 'down', 'opposite'] as const) {
+      stepOrbit(pose, step, pivot);
+      close(ndc(camera, pivot), before, 1e-9);
+      expect(Math.abs(axis(pose.quaternion, 1, 0, 0).y)).toBeLessThan(1e-12);
     }
   });
 });
