@@ -29,26 +29,38 @@ test('camera views and layout, to look at', async ({ editor: page }) => {
     await shot(`layout-${width}x${height}-autobind`);
     await page.keyboard.press('Escape');
   }
-  await page.setViewportSize({ width: 1440, height: 900 });
-  for (const [key, name] of [
-    ['Numpad1', 'front'],
-    ['Numpad3', 'side-right'],
-    ['Numpad7', 'top'],
-    ['Control+Numpad1', 'back'],
+  for (const [width, height] of [
+    [1440, 900],
+    [1280, 720],
   ]) {
-    await page.keyboard.press(key);
+    await page.setViewportSize({ width, height });
+    for (const [key, name] of [
+      ['Numpad1', 'front'],
+      ['Numpad3', 'side-right'],
+      ['Numpad7', 'top'],
+      ['Control+Numpad1', 'back'],
+    ]) {
+      await page.keyboard.press(key);
+      await page.keyboard.press('a');
+      await shot(`view-${name}-${width}x${height}`);
+    }
+    await page.keyboard.press('Numpad1');
+    await page.keyboard.press('Numpad5');
     await page.keyboard.press('a');
-    await shot(`view-${name}`);
+    await shot(`view-front-ortho-${width}x${height}`);
+    await page.keyboard.press('Numpad3');
+    await page.keyboard.press('a');
+    await shot(`view-side-ortho-${width}x${height}`);
+    await page.keyboard.press('Numpad5');
   }
-  await page.keyboard.press('Numpad1');
-  await page.keyboard.press('Numpad5');
-  await page.keyboard.press('a');
-  await shot('view-front-ortho');
-  await page.keyboard.press('Numpad3');
-  await page.keyboard.press('a');
-  await shot('view-side-ortho');
-  await page.keyboard.press('Numpad5');
-  await page.setViewportSize({ width: 620, height: 700 });
-  await page.getByTestId('toolbar-more').click();
-  await shot('layout-620x700-more-menu');
+  // Narrower than the toolbar: the ⋯ menu holds what folded.
+  for (const [width, height] of [
+    [860, 700],
+    [620, 700],
+  ]) {
+    await page.setViewportSize({ width, height });
+    await page.getByTestId('toolbar-more').click();
+    await shot(`layout-${width}x${height}-more-menu`);
+    await page.keyboard.press('Escape');
+  }
 });
