@@ -34,7 +34,10 @@ async function fresh(): Promise<Scene> {
 
 /** Puts the scene at the file's rest pose (what the loader made) or the editor's pose. */
 function showPose(scene: Scene, posed: boolean): void {
-  if (posed) return poseObjects(scene);
+  if (posed) {
+    poseObjects(scene);
+    return;
+  }
   for (const [id, v] of scene.rest) {
     const o = scene.nodeObjects.get(id)!;
     o.position.fromArray(v, 0);
@@ -53,17 +56,20 @@ async function expectSameAsRebuilt(scene: Scene, what: string): Promise<void> {
     const a = drawnPositions(scene);
     const b = drawnPositions(full);
     expect([...a.keys()], what).toEqual([...b.keys()]);
-    for (const [id, positions] of b) expect(a.get(id), `${what}: primitive ${id}, posed ${posed}`).toEqual(positions);
+    for (const [id, positions] of b)
+      expect(a.get(id), `${what}: primitive ${id}, posed ${posed}`).toEqual(positions);
   }
   scene.skinned.forEach((s, i) => {
     const t = full.skinned[i];
     expect(s.prim, what).toBe(t.prim);
-    expect(s.mesh.skeleton.boneInverses.map((m) => m.elements), `${what}: IBMs`).toEqual(
-      t.mesh.skeleton.boneInverses.map((m) => m.elements),
-    );
-    expect(s.mesh.skeleton.bones.map((b) => b.matrixWorld.elements), `${what}: bones`).toEqual(
-      t.mesh.skeleton.bones.map((b) => b.matrixWorld.elements),
-    );
+    expect(
+      s.mesh.skeleton.boneInverses.map((m) => m.elements),
+      `${what}: IBMs`,
+    ).toEqual(t.mesh.skeleton.boneInverses.map((m) => m.elements));
+    expect(
+      s.mesh.skeleton.bones.map((b) => b.matrixWorld.elements),
+      `${what}: bones`,
+    ).toEqual(t.mesh.skeleton.bones.map((b) => b.matrixWorld.elements));
     // The GPU draws the editor's weight arrays.
     const attribute = s.mesh.geometry.getAttribute('skinWeight') as unknown as {
       array: Float32Array;
@@ -97,10 +103,16 @@ async function check(name: string, bytes: Uint8Array): Promise<void> {
     const inner = joints.filter((j) => j.parent >= 0 && j.children.length > 0);
     const joint = inner[Math.floor(inner.length / 2)];
     const branch = inner[inner.length - 1];
-    const leaf = joints.find((j) => j.children.length === 0 && j.parent !== joints[0].id && j.id !== joint.id)!;
+    const leaf = joints.find(
+      (j) => j.children.length === 0 && j.parent !== joints[0].id && j.id !== joint.id,
+    )!;
     const size = Math.hypot(...joint.position) + 1;
     const at = (j: { position: readonly number[] }, d: number) =>
-      [j.position[0] + d * size, j.position[1] - d * size, j.position[2] + d * size] as [number, number, number];
+      [j.position[0] + d * size, j.position[1] - d * size, j.position[2] + d * size] as [
+        number,
+        number,
+        number,
+      ];
 
     scene = await step(scene, `${name}: move`, () => editor.skeleton.move(joint.id, at(joint, 0.01)));
     scene = await step(scene, `${name}: move, children follow`, () =>
@@ -122,7 +134,9 @@ async function check(name: string, bytes: Uint8Array): Promise<void> {
     }
     // A posed model: the pose the editor computes is the one drawn after an in-place redraw.
     editor.pose.setJointRotation(joint.id, [0, 30, 50]);
-    scene = await step(scene, `${name}: move while posed`, () => editor.skeleton.move(joint.id, at(joint, 0.02)));
+    scene = await step(scene, `${name}: move while posed`, () =>
+      editor.skeleton.move(joint.id, at(joint, 0.02)),
+    );
     // A joint added changes the skins: no in-place redraw.
     const before = editor.requireModel();
     editor.skeleton.add(joint.id, at(joint, 0.05), 'Added');
