@@ -13,10 +13,11 @@
  * 4. Its primitives get JOINTS_0/WEIGHTS_0 with every vertex on the root joint: valid weights
  *    that auto-bind then replaces.
  */
-import { type Accessor, type Document, type Mesh, type Node, Root, type Skin } from '@gltf-transform/core';
+import type { Document, Mesh, Node, Skin } from '@gltf-transform/core';
 import { matInvert, matIsIdentity } from '../pose/matrix.ts';
 import { addEditNotes } from '../skeleton/edit-notes.ts';
 import { bakeWorldTransform } from './bake-world-transform.ts';
+import { disposeIfUnused, disposeMeshIfUnused } from './dispose-unused.ts';
 import { followElementChanges, listElements } from './follow-node-changes.ts';
 import { repairZeroNormals } from './repair-normals.ts';
 import {
@@ -48,11 +49,6 @@ export interface CreatedSkin {
 
 /** Most joints a JOINTS_n accessor (unsigned short) can name. */
 const MAX_JOINTS = 65536;
-
-/** Disposes a property nothing but the Root refers to any more. */
-function disposeIfUnused(property: { listParents(): unknown[]; dispose(): void }): void {
-  if (property.listParents().every((p) => p instanceof Root)) property.dispose();
-}
 
 function isAnimated(document: Document, node: Node): boolean {
   return document
@@ -140,17 +136,7 @@ function moveToSceneRoot(document: Document, node: Node, skin: Skin): Node {
   const skinned = document.createNode(node.getName()).setMesh(baked).setSkin(skin);
   for (const scene of scenesOf(document, node)) scene.addChild(skinned);
   node.setMesh(null);
-  if (mesh.listParents().every((p) => p instanceof Root)) {
-    const accessors = new Set<Accessor>();
-    for (const primitive of mesh.listPrimitives()) {
-      for (const a of primitive.listAttributes()) accessors.add(a);
-      const indices = primitive.getIndices();
-      if (indices) accessors.add(indices);
-      for (const target of primitive.listTargets()) for (const a of target.listAttributes()) accessors.add(a);
-    }
-    mesh.dispose();
-    for (const accessor of accessors) disposeIfUnused(accessor);
-  }
+  disposeMeshIfUnused(mesh);
   const keep =
     node.listChildren().length > 0 ||
     node.getCamera() !== null ||

@@ -62,9 +62,13 @@ export interface SkinnedModel {
   rootJoints: number[];
   skins: SkinInfo[];
   primitives: SkinnedPrimitive[];
-  /** Vertices of every primitive (skinned or not), each mesh counted once. */
+  /**
+   * Vertices of every primitive (skinned or not) of the meshes a node draws, each mesh counted
+   * once; a mesh no node uses (an orphan left in the file) is not part of the character.
+   */
   vertexCount: number;
   skinnedVertexCount: number;
+  /** Primitives of the meshes a node draws, as vertexCount counts them. */
   primitiveCount: number;
   repairedVertices: number;
   repairReasons: RepairCounts;
@@ -224,12 +228,15 @@ export function buildSkinnedModel(document: Document, options: BuildSkinnedModel
   let vertexCount = 0;
   let skinnedVertexCount = 0;
   let primitiveCount = 0;
+  const drawn = new Set(nodes.map((n) => n.getMesh()));
   meshes.forEach((mesh, meshIndex) => {
     mesh.listPrimitives().forEach((primitive, primitiveIndex) => {
-      primitiveCount++;
       const position = primitive.getAttribute('POSITION');
       const count = position?.getCount() ?? 0;
-      vertexCount += count;
+      if (drawn.has(mesh)) {
+        primitiveCount++;
+        vertexCount += count;
+      }
       const skinList = meshSkins.get(mesh);
       const sets = countSets(primitive);
       if (!skinList || sets === 0 || !position) return;

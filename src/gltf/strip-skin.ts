@@ -23,6 +23,7 @@ import { restPositions } from '../pose/rest-positions.ts';
 import { skeletonOf } from '../pose/skeleton.ts';
 import { addEditNotes } from '../skeleton/edit-notes.ts';
 import { bakeWorldTransform } from './bake-world-transform.ts';
+import { disposeIfUnused, disposeMeshIfUnused } from './dispose-unused.ts';
 import { followElementChanges, listElements } from './follow-node-changes.ts';
 import { buildSkinnedModel, type SkinnedModel } from './skinned-model.ts';
 
@@ -37,14 +38,6 @@ export interface StrippedSkin {
   /** Animation channels removed (they drove joints), and animations left empty and removed. */
   channels: number;
   animations: number;
-}
-
-function disposeIfUnused(property: {
-  listParents(): unknown[];
-  dispose(): void;
-  isDisposed(): boolean;
-}): void {
-  if (!property.isDisposed() && property.listParents().every((p) => p instanceof Root)) property.dispose();
 }
 
 /** The scenes a node is in (through its top ancestor); the default scene when none. */
@@ -217,8 +210,12 @@ export function stripSkin(
     for (const primitive of baked.listPrimitives()) dropWeights(primitive);
     const placed = document.createNode(node.getName()).setMesh(baked);
     for (const scene of scenesOf(document, node)) scene.addChild(placed);
-    replaced.set(node, placed).set(node.getMesh()!, baked);
+    const old = node.getMesh()!;
+    replaced.set(node, placed).set(old, baked);
     node.setMesh(null);
+    // The original, now drawn by no node, would stay in the file as an orphan (its vertices
+    // counted, never drawn, never skinned by a rig).
+    disposeMeshIfUnused(old);
     result.propMeshes++;
   }
 

@@ -28,6 +28,34 @@ describe('stripSkin', () => {
     expect(Array.from(fitMeshOfDocument(doc).positions)).toEqual(Array.from(before));
   });
 
+  it('moves a prop hanging from a joint to the scene root and leaves no orphan mesh behind', () => {
+    const doc = mannequinToDocument(buildMannequin({ targetVertices: 1500 }));
+    const joint = doc.getRoot().listSkins()[0].listJoints()[5];
+    const buffer = doc.getRoot().listBuffers()[0];
+    const prop = doc.createMesh('Prop').addPrimitive(
+      doc.createPrimitive().setAttribute(
+        'POSITION',
+        doc
+          .createAccessor()
+          .setType('VEC3')
+          .setArray(new Float32Array([0, 0, 0, 0.1, 0, 0, 0, 0.1, 0]))
+          .setBuffer(buffer),
+      ),
+    );
+    joint.addChild(doc.createNode('Prop').setTranslation([0, 0.05, 0]).setMesh(prop));
+    const meshes = doc.getRoot().listMeshes().length;
+    const r = stripSkin(doc);
+    expect(r.propMeshes).toBe(1);
+    expect(doc.getRoot().listMeshes()).toHaveLength(meshes);
+    const used = new Set(
+      doc
+        .getRoot()
+        .listNodes()
+        .map((n) => n.getMesh()),
+    );
+    for (const m of doc.getRoot().listMeshes()) expect(used.has(m), m.getName()).toBe(true);
+  });
+
   for (const convention of EXPORTER_CONVENTIONS) {
     it(`draws the mannequin as ${convention} writes it as its rest pose did, with no joint left`, () => {
       const doc = exportedAs(convention, 1500);
@@ -51,6 +79,14 @@ describe('stripSkin', () => {
       ).toEqual([]);
       for (const a of doc.getRoot().listAnimations())
         for (const c of a.listChannels()) expect(c.getTargetNode()).not.toBeNull();
+      // No orphan left behind: every mesh is drawn by a node (a prop's original went).
+      const used = new Set(
+        doc
+          .getRoot()
+          .listNodes()
+          .map((n) => n.getMesh()),
+      );
+      for (const m of doc.getRoot().listMeshes()) expect(used.has(m), m.getName()).toBe(true);
       const mesh = fitMeshOfDocument(doc);
       let lo2 = Infinity;
       let hi2 = -Infinity;

@@ -1,0 +1,32 @@
+/**
+ * Disposing what an edit left unused, so a written file carries no orphans (a mesh no node
+ * draws still counts in the file's vertices, and still costs its bytes).
+ */
+import { type Accessor, type Mesh, Root } from '@gltf-transform/core';
+
+/** Disposes a property nothing but the Root refers to any more. */
+export function disposeIfUnused(property: {
+  listParents(): unknown[];
+  dispose(): void;
+  isDisposed(): boolean;
+}): void {
+  if (!property.isDisposed() && property.listParents().every((p) => p instanceof Root)) property.dispose();
+}
+
+/**
+ * Disposes `mesh` when no node uses it any more, with the accessors (attributes, indices,
+ * morph targets) only it used. Returns whether it went.
+ */
+export function disposeMeshIfUnused(mesh: Mesh): boolean {
+  if (mesh.isDisposed() || !mesh.listParents().every((p) => p instanceof Root)) return false;
+  const accessors = new Set<Accessor>();
+  for (const primitive of mesh.listPrimitives()) {
+    for (const a of primitive.listAttributes()) accessors.add(a);
+    const indices = primitive.getIndices();
+    if (indices) accessors.add(indices);
+    for (const target of primitive.listTargets()) for (const a of target.listAttributes()) accessors.add(a);
+  }
+  mesh.dispose();
+  for (const accessor of accessors) disposeIfUnused(accessor);
+  return true;
+}
