@@ -22,6 +22,27 @@ for (const size of [
     await page.keyboard.press('.');
     await page.evaluate(() => window.skinsmith.frame());
     await page.screenshot({ path: join(dir, `skeleton-${size.width}-framed.png`) });
+    // The rotate gizmo (R), then mid-drag on its Z ring (the joint's frame turning).
+    const look = join(import.meta.dirname, '..', 'tmp', 'look');
+    await page.mouse.click(size.width / 2, 40);
+    await page.keyboard.press('r');
+    await page.evaluate(() => window.skinsmith.frame());
+    await page.screenshot({ path: join(look, `skeleton-rotate-${size.width}.png`) });
+    const gizmo = (await page.evaluate(() => window.skinsmith.skeleton.gizmo()))!;
+    const c = gizmo.center;
+    const r = Math.max(...gizmo.rings.z.map((p) => Math.hypot(p.x - c.x, p.y - c.y)));
+    await page.mouse.move(c.x + r * Math.SQRT1_2, c.y - r * Math.SQRT1_2);
+    await page.mouse.down();
+    for (const deg of [55, 65, 80])
+      await page.mouse.move(
+        c.x + r * Math.cos((deg * Math.PI) / 180),
+        c.y - r * Math.sin((deg * Math.PI) / 180),
+      );
+    await page.evaluate(() => window.skinsmith.frame());
+    await page.screenshot({ path: join(look, `skeleton-rotate-${size.width}-drag.png`) });
+    await page.keyboard.press('Escape');
+    await page.mouse.up();
+    await page.keyboard.press('g');
     await page.mouse.click(size.width / 2, 40);
     await page.keyboard.press('?');
     await page.screenshot({ path: join(dir, `skeleton-${size.width}-keys.png`) });

@@ -88,7 +88,7 @@ test('Skeleton mode with the mouse: the elbow pivot moved by the gizmo moves the
   expect(maxDistance(rest, await drawnSurface(page))).toBeLessThan(1e-5);
 
   // Back to Pose mode: the same bend about the new pivot bends the arm somewhere else.
-  await page.keyboard.press('r');
+  await page.locator('[data-mode=pose]').click(); // R in Skeleton mode turns joints
   expect(await page.evaluate(() => window.skinsmith.pose.getJointRotation('LeftForeArm'))).toEqual([
     expect.closeTo(0, 4),
     expect.closeTo(0, 4),
@@ -126,6 +126,113 @@ test('Skeleton mode with the mouse: the elbow pivot moved by the gizmo moves the
   await expect.poll(() => page.evaluate(elbowRest).then((p) => p[0])).toBe(elbowBefore[0]);
   expect(await fileState(page)).toEqual(original);
   expect(maxDistance(rest, await drawnSurface(page))).toBe(0);
+});
+
+test("Rotate gizmo with the mouse: R shows rings, a drag on the Z ring turns the elbow's frame live and is one undo step (children and mesh stay), Esc mid-drag puts it back, G goes back to the arrows", async ({
+  editor: page,
+}) => {
+  const rest = await drawnSurface(page);
+  await page.mouse.click(5, 5);
+  await page.keyboard.press('Tab');
+  await page.evaluate(() => window.skinsmith.selectJoint('LeftForeArm'));
+  await page.mouse.click(5, 5);
+  await page.keyboard.press('r');
+  await expect(page.locator('[data-mode=skeleton]')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.locator('input[name=skeleton-tool][value=rotate]')).toBeChecked();
+  const frame = () => page.evaluate(() => window.skinsmith.skeleton.joint('LeftForeArm'));
+  const hand = () => page.evaluate(() => window.skinsmith.skeleton.joint('LeftHand').position);
+  const before = await frame();
+  const handBefore = await hand();
+  const gizmo = (await page.evaluate(() => window.skinsmith.skeleton.gizmo()))!;
+  expect(gizmo.tool).toBe('rotate');
+  // The front view looks down -Z: the Z ring is a circle round the joint. Grab it up and to the
+  // right (away from where the X and Y rings, seen edge-on, cross it) and drag 40° round,
+  // counter-clockwise on the page: a turn about +Z.
+  const ring = gizmo.rings.z;
+  const c = gizmo.center;
+  const r = Math.max(...ring.map((p) => Math.hypot(p.x - c.x, p.y - c.y)));
+  const at = (deg: number) => ({
+    x: c.x + r * Math.cos((deg * Math.PI) / 180),
+    y: c.y - r * Math.sin((deg * Math.PI) / 180),
+  });
+  const steps = await page.evaluate(() => window.skinsmith.editor.history.undoCount);
+  // Esc mid-drag: nothing changes.
+  await page.mouse.move(at(40).x, at(40).y);
+  await page.mouse.down();
+  for (const deg of [50, 60, 70]) await page.mouse.move(at(deg).x, at(deg).y);
+  await page.keyboard.press('Escape');
+  await page.mouse.up();
+  expect((await frame()).rotation).toEqual(before.rotation);
+  // The drag, live: the preview turns while the file waits for the release.
+  await page.mouse.move(at(40).x, at(40).y);
+  await page.mouse.down();
+  for (const deg of [50, 60, 70, 80]) await page.mouse.move(at(deg).x, at(deg).y);
+  const live = await page.evaluate(() =>
+    window.skinsmith.editor.skeleton.previewRotation(window.skinsmith.editor.resolveJoint('LeftForeArm')),
+  );
+  expect(await page.evaluate(() => window.skinsmith.editor.history.undoCount)).toBe(steps);
+  await page.mouse.up();
+  await expect.poll(() => page.evaluate(() => window.skinsmith.editor.history.undoCount)).toBe(steps + 1);
+  const after = await frame();
+  // Turned about world Z by about 40° (the pointer's sweep, seen in perspective a little above):
+  // q_after · q_before⁻¹ = (0, 0, sin 20°, cos 20°).
+  const [x, y, z, w] = after.rotation;
+  const [bx, by, bz, bw] = before.rotation;
+  const tx = -w * bx + x * bw - y * bz + z * by;
+  const ty = -w * by + y * bw - z * bx + x * bz;
+  const tz = -w * bz + z * bw - x * by + y * bx;
+  const tw = w * bw + x * bx + y * by + z * bz;
+  const degrees = (2 * Math.atan2(Math.sign(tw) * tz, Math.abs(tw)) * 180) / Math.PI;
+  expect(Math.abs(degrees - 40)).toBeLessThan(3);
+  expect(Math.hypot(tx, ty)).toBeLessThan(1e-6);
+  expect(live.map((v) => Math.abs(v))).toEqual(after.rotation.map((v) => expect.closeTo(Math.abs(v), 6)));
+  for (let k = 0; k < 3; k++) expect(after.position[k]).toBeCloseTo(before.position[k], 6);
+  const handAfter = await hand();
+  for (let k = 0; k < 3; k++) expect(handAfter[k]).toBeCloseTo(handBefore[k], 6);
+  await page.waitForFunction(() => window.skinsmith.stats().drawn);
+  expect(maxDistance(rest, await drawnSurface(page))).toBeLessThan(1e-5);
+  // G: the arrows again; Ctrl+Z: the frame as it was.
+  await page.keyboard.press('g');
+  expect((await page.evaluate(() => window.skinsmith.skeleton.gizmo()))!.tool).toBe('move');
+  await page.keyboard.press('Control+z');
+  await expect.poll(async () => (await frame()).rotation).toEqual(before.rotation);
+});
+
+test('Coincident joints: clicking again where their balls overlap walks through them, with the gizmo on or off them', async ({
+  editor: page,
+}) => {
+  await page.mouse.click(5, 5);
+  await page.keyboard.press('Tab');
+  // Two joints on the wrist's spot (a twist joint and an end joint, as files have them).
+  const ids = await page.evaluate(() => {
+    const s = window.skinsmith.editor.skeleton;
+    const at = s.joint('LeftHand').position;
+    s.add('LeftHand', at, 'LeftHandTwist');
+    s.add('LeftHand', at, 'LeftHand_End');
+    const e = window.skinsmith.editor;
+    return ['LeftHand', 'LeftHandTwist', 'LeftHand_End'].map((n) => e.resolveJoint(n));
+  });
+  // Close on the hand (frame selected), so the fingers' balls are apart from the wrist's.
+  await page.evaluate(() => window.skinsmith.selectJoint('LeftHand'));
+  await page.mouse.click(5, 5);
+  await page.keyboard.press('.');
+  await page.evaluate(() => window.skinsmith.selectJoint('Hips'));
+  await page.evaluate(() => window.skinsmith.frame());
+  const spot = (await page.evaluate(() => window.skinsmith.skeleton.jointPoint('LeftHand')))!;
+  const selected = () => page.evaluate(() => window.skinsmith.editor.selectedJoint);
+  const seen: number[] = [];
+  for (let k = 0; k < 4; k++) {
+    await page.mouse.click(spot.x, spot.y);
+    await expect.poll(selected).not.toBe(seen.at(-1) ?? null);
+    seen.push((await selected())!);
+  }
+  // Each of the three once, then round to the first.
+  expect([...seen.slice(0, 3)].sort()).toEqual([...ids].sort());
+  expect(seen[3]).toBe(seen[0]);
+  // With the rotate gizmo (no centre handle) the balls take the clicks the same way.
+  await page.keyboard.press('r');
+  await page.mouse.click(spot.x, spot.y);
+  await expect.poll(selected).toBe(seen[1]);
 });
 
 test('Skeleton panel and tree: F2 renames, a typed X moves the pivot, E + a click adds a joint inside the limb, a tree drag re-parents and refuses a cycle', async ({
@@ -243,7 +350,7 @@ test('Skeleton mode: a ball dragged with Snap to limb centre lands inside the li
 
   // Bind pose: bend the elbow in Pose mode, make that the bind pose: at rest the mesh is the bent one.
   await page.mouse.click(5, 5);
-  await page.keyboard.press('r');
+  await page.locator('[data-mode=pose]').click(); // R in Skeleton mode turns joints
   await page.evaluate(() => window.skinsmith.pose.setJointRotation('LeftArm', [0, 0, -40]));
   const bent = await drawnSurface(page);
   await page.getByTestId('skeleton-bind-pose').click();

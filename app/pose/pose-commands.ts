@@ -8,9 +8,9 @@ export const POSE_COMMANDS = {
   poseMode: {
     label: 'Pose mode: drag a ring of the rotate gizmo to turn the selected joint (toggles Pose and Inspect)',
     brief: 'Pose mode: the rotate gizmo (R again: back)',
-    // Rotate in Blender and Maya.
+    // Rotate in Blender and Maya. In Skeleton mode R is the rotate gizmo (skeleton-commands.ts).
     shortcut: 'R',
-    matches: bare('r'),
+    matches: (e: KeyboardEvent) => bare('r')(e) && useUi.getState().mode !== 'skeleton',
     run: () => {
       const { mode, setMode } = useUi.getState();
       setMode(mode === 'pose' ? 'inspect' : 'pose');

@@ -1,15 +1,16 @@
 import { useFrame, useThree } from '@react-three/fiber';
 import { useEffect, useMemo } from 'react';
-import { Vector3 } from 'three';
+import { Quaternion, type Vector3 } from 'three';
 import type { PointerSample } from '../../src/interaction/paint-interaction.ts';
 import { type HandleGrab, SkeletonInteraction } from '../../src/interaction/skeleton-interaction.ts';
 import { editor } from '../editor-instance.ts';
 import { posedSignal } from '../pose/posed-signal.ts';
-import { rayAt, type ScreenRect, toPage } from '../pose/rotate-gizmo.ts';
+import { RingDrag, rayAt, type ScreenRect, toPage } from '../pose/rotate-gizmo.ts';
 import { useUi } from '../store.ts';
 import { refreshBones } from '../viewport/bone-layout.ts';
 import type { Shown } from '../viewport/ModelView.tsx';
-import { beginMove, limbCentreUnder, placeChild } from './skeleton-actions.ts';
+import { ballsAt, nextInStack } from './ball-pick.ts';
+import { beginMove, beginTurn, jointFrame, limbCentreUnder, placeChild } from './skeleton-actions.ts';
 import { jointMarkersBridge, type MoveGizmoInfo, moveGizmoBridge } from './skeleton-bridge.ts';
 import { skeletonPreview } from './skeleton-preview.ts';
 import { useSkeletonUi } from './skeleton-store.ts';
@@ -21,24 +22,33 @@ import {
   TranslateGizmo,
   viewDirection,
 } from './translate-gizmo.ts';
+import { TURN_HANDLES, TurnGizmo, type TurnHandle } from './turn-gizmo.ts';
 
 type Controls = { enabled: boolean } | null;
 type V3 = [number, number, number];
 
-/** A press this close to a joint ball (CSS px, or its drawn radius if larger) grabs the joint. */
-const BALL_PX = 8;
-
 interface Grab extends HandleGrab {
-  readonly handle: MoveHandle;
+  readonly handle: MoveHandle | TurnHandle;
+  /** A move (arrow, centre, ball) or a turn (a ring of the rotate gizmo). */
+  readonly kind: 'move' | 'turn';
   readonly joint: number;
   /** Another joint's ball under the handle: a click (no drag) selects it. */
   readonly ball: number | null;
 }
 
+const _frame = new Quaternion();
+
+/** The joint's world rotation as drawn now, as a three.js quaternion (identity when unknown). */
+function frameOf(id: number | null, out = _frame): Quaternion {
+  const q = id === null ? null : jointFrame(id);
+  return q ? out.set(q[0], q[1], q[2], q[3]) : out.identity();
+}
+
 /**
- * Skeleton mode's pointer: the translate gizmo on the selected joint (an arrow drags along its
+ * Skeleton mode's pointer: the translate gizmo on the selected joint (G: an arrow drags along its
  * world axis, the centre in the screen plane, snapping to the limb's centre when that is on or
- * Ctrl is held), a press on any joint's ball selects it and drags it in the screen plane, and
+ * Ctrl is held) or the rotate gizmo (R: a ring about each world axis and one about the view turn
+ * the joint's frame; its branch with it when children follow), a press on any joint's ball selects it and drags it in the screen plane, and
  * while placing (E) a click on the mesh adds a child joint at the limb's centre there. Every drag
  * is one undo step, shown live; Esc during a drag puts the joint back. The decisions are
  * {@link SkeletonInteraction}'s (src/interaction); this draws, picks and captures.
@@ -48,9 +58,17 @@ export function SkeletonGizmo({ shown }: { shown: Shown }) {
   const gl = useThree((s) => s.gl);
   const get = useThree((s) => s.get);
   const invalidate = useThree((s) => s.invalidate);
+  const tool = useSkeletonUi((s) => s.tool);
   const gizmo = useMemo(() => new TranslateGizmo(), []);
+  const turner = useMemo(() => new TurnGizmo(), []);
 
-  useEffect(() => () => gizmo.dispose(), [gizmo]);
+  useEffect(
+    () => () => {
+      gizmo.dispose();
+      turner.dispose();
+    },
+    [gizmo, turner],
+  );
 
   // Where the joint is drawn (during a drag, where the drag has it).
   const jointAt = (id: number | null): Vector3 | null =>
@@ -58,16 +76,22 @@ export function SkeletonGizmo({ shown }: { shown: Shown }) {
 
   // Every frame follows the joint (edits move it) and the camera (constant size on screen).
   useFrame(({ camera, size }) => {
-    const at = jointAt(useUi.getState().selected);
-    gizmo.group.visible = at !== null;
-    if (at) gizmo.place(at, camera, { left: 0, top: 0, width: size.width, height: size.height });
+    const id = useUi.getState().selected;
+    const at = jointAt(id);
+    const turning = useSkeletonUi.getState().tool === 'rotate';
+    gizmo.group.visible = at !== null && !turning;
+    turner.group.visible = at !== null && turning;
+    const rect = { left: 0, top: 0, width: size.width, height: size.height };
+    if (at && turning) turner.place(at, frameOf(id), camera, rect);
+    else if (at) gizmo.place(at, camera, rect);
   });
 
   useEffect(() => {
     void selected;
+    void tool;
     invalidate();
     return () => invalidate();
-  }, [selected, invalidate]);
+  }, [selected, tool, invalidate]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: jointAt reads shown, a dependency
   useEffect(() => {
@@ -86,32 +110,11 @@ export function SkeletonGizmo({ shown }: { shown: Shown }) {
       redraw();
     });
 
-    /** The ball under a page point: the nearest within its drawn radius (or BALL_PX), in front first. */
-    const ballAt = (p: PointerSample): number | null => {
-      const { camera } = get();
-      const rect = rectOf();
-      const eye = new Vector3().setFromMatrixPosition(camera.matrixWorld);
-      let best: number | null = null;
-      let bestScore = Number.POSITIVE_INFINITY;
-      const edge = new Vector3();
-      const side = new Vector3();
-      for (const m of jointMarkersBridge.list()) {
-        const c = toPage(m.at, camera, rect);
-        // The ball's radius on the page: a point on its rim across the view.
-        side.crossVectors(viewDirection(camera, m.at, edge), camera.up).normalize();
-        const rim = toPage(edge.copy(m.at).addScaledVector(side, m.radius), camera, rect);
-        const r = Math.max(BALL_PX, Math.hypot(rim.x - c.x, rim.y - c.y));
-        const d = Math.hypot(p.x - c.x, p.y - c.y);
-        if (d > r) continue;
-        // Nearest on the page, then nearest the camera (a hand's overlapping balls).
-        const score = d / r + eye.distanceTo(m.at) * 1e-6;
-        if (score < bestScore) {
-          bestScore = score;
-          best = m.owner;
-        }
-      }
-      return best;
-    };
+    /** The joints whose balls are under a page point, best first (several where balls overlap). */
+    const stackAt = (p: PointerSample): number[] =>
+      ballsAt(jointMarkersBridge.list(), p, get().camera, rectOf());
+    /** What a click there selects: the best ball, or the next in the stack after the selected one. */
+    const ballAt = (p: PointerSample): number | null => nextInStack(stackAt(p), useUi.getState().selected);
 
     /** The gizmo handle of the selected joint (at `at`) under a page point, or null. */
     const handleAt = (p: PointerSample, at: Vector3): MoveHandle | null => {
@@ -121,10 +124,43 @@ export function SkeletonGizmo({ shown }: { shown: Shown }) {
       return gizmo.pick(p, camera, rect);
     };
 
+    /** The rotate gizmo's ring under a page point (the gizmo on the selected joint at `at`), or null. */
+    const ringAt = (p: PointerSample, at: Vector3, id: number) => {
+      const { camera } = get();
+      turner.place(at, frameOf(id), camera, rectOf());
+      return turner.pick(p, camera, rectOf());
+    };
+
+    const turnGrab = (
+      joint: number,
+      at: Vector3,
+      ring: { handle: TurnHandle; point: Vector3 },
+      press: PointerSample,
+      ball: number | null,
+    ): Grab => {
+      const { camera } = get();
+      const axis = turner.axis(ring.handle, camera);
+      const drag = new RingDrag(axis, at, ring.point, press, camera, rectOf());
+      const start = frameOf(joint, new Quaternion());
+      const q = new Quaternion();
+      return {
+        handle: ring.handle,
+        kind: 'turn',
+        joint,
+        ball,
+        // The world turn about the ring's axis, before the joint's frame as it was at the press.
+        target: (p) => {
+          q.setFromAxisAngle(axis, drag.angle(p.x, p.y)).multiply(start);
+          return [q.x, q.y, q.z, q.w];
+        },
+      };
+    };
+
     const screenGrab = (joint: number, at: Vector3, press: PointerSample): Grab => {
       const { camera } = get();
       const drag = new ScreenDrag(at, press, camera, rectOf(), (origin, dir) => limbCentreUnder(origin, dir));
       return {
+        kind: 'move',
         handle: 'screen',
         joint,
         ball: null,
@@ -138,7 +174,11 @@ export function SkeletonGizmo({ shown }: { shown: Shown }) {
         const rect = rectOf();
         const id = useUi.getState().selected;
         const at = jointAt(id);
-        if (id !== null && at) {
+        if (id !== null && at && useSkeletonUi.getState().tool === 'rotate') {
+          const ring = ringAt(sample, at, id);
+          const under = ring ? ballAt(sample) : null;
+          if (ring) return turnGrab(id, at, ring, sample, under !== id ? under : null);
+        } else if (id !== null && at) {
           // The gizmo wins a press; a click on it (no drag) selects a ball under it (a finger
           // under the forearm's X arrow, the neck above the spine's Y arrow).
           const handle = handleAt(sample, at);
@@ -147,17 +187,23 @@ export function SkeletonGizmo({ shown }: { shown: Shown }) {
           if (handle === 'screen') return { ...screenGrab(id, at, sample), ball };
           if (handle) {
             const drag = new AxisDrag(gizmo.axis(handle), at, sample, camera, rect);
-            return { handle, joint: id, ball, target: (p) => drag.target(p.x, p.y) };
+            return { handle, kind: 'move', joint: id, ball, target: (p) => drag.target(p.x, p.y) };
           }
         }
-        const ball = ballAt(sample);
+        // A press on stacked balls that hold the selected joint drags it, and a click (no drag)
+        // selects the next in the stack: clicking again at one spot walks through coincident
+        // joints (a joint and its end joint, twist joints), as Blender's click does.
+        const stack = stackAt(sample);
+        const held = id !== null && stack.includes(id);
+        const ball = held ? id : (stack[0] ?? null);
         const ballAtWorld = jointAt(ball);
         if (ball === null || !ballAtWorld) return null;
         if (ball !== id) editor.selectJoint(ball);
-        return screenGrab(ball, ballAtWorld, sample);
+        const next = held ? nextInStack(stack, id) : null;
+        return { ...screenGrab(ball, ballAtWorld, sample), ball: next !== id ? next : null };
       },
       begin: (grab) => {
-        const live = beginMove(grab.joint);
+        const live = grab.kind === 'turn' ? beginTurn(grab.joint) : beginMove(grab.joint);
         if (!live) return null;
         return {
           update: live.update,
@@ -206,9 +252,19 @@ export function SkeletonGizmo({ shown }: { shown: Shown }) {
       if (c) c.enabled = true;
       if (canvas.hasPointerCapture(pointerId)) canvas.releasePointerCapture(pointerId);
       gizmo.highlight(null, null);
+      turner.highlight(null, null);
       hoverCursor = '';
       canvas.style.cursor = '';
       invalidate();
+    };
+    /** Lights a handle of the gizmo shown (hovered, or dragged when `active`); true when it changed. */
+    const light = (handle: string | null, active: boolean) => {
+      if (useSkeletonUi.getState().tool === 'rotate') {
+        const h = handle as TurnHandle | null;
+        return turner.highlight(h, active ? h : null);
+      }
+      const h = handle as MoveHandle | null;
+      return gizmo.highlight(h, active ? h : null);
     };
 
     let heldPointer = -1;
@@ -226,8 +282,7 @@ export function SkeletonGizmo({ shown }: { shown: Shown }) {
       if (c) c.enabled = false;
       heldPointer = e.pointerId;
       canvas.setPointerCapture(e.pointerId);
-      const handle = machine.grabbed!.handle;
-      gizmo.highlight(handle, handle);
+      light(machine.grabbed!.handle, true);
       canvas.style.cursor = 'grabbing';
       invalidate();
     };
@@ -239,10 +294,13 @@ export function SkeletonGizmo({ shown }: { shown: Shown }) {
       if (e.buttons !== 0) return; // orbiting or panning: no hover
       const id = useUi.getState().selected;
       const at = jointAt(id);
-      const handle = at ? handleAt({ x: e.clientX, y: e.clientY }, at) : null;
-      if (gizmo.highlight(handle, null)) invalidate();
+      const p = { x: e.clientX, y: e.clientY };
+      const turning = useSkeletonUi.getState().tool === 'rotate';
+      const handle =
+        at && id !== null ? (turning ? (ringAt(p, at, id)?.handle ?? null) : handleAt(p, at)) : null;
+      if (light(handle, false)) invalidate();
       const placing = useSkeletonUi.getState().placing !== null;
-      cursor(handle || ballAt({ x: e.clientX, y: e.clientY }) !== null ? 'grab' : placing ? 'crosshair' : '');
+      cursor(handle || stackAt({ x: e.clientX, y: e.clientY }).length ? 'grab' : placing ? 'crosshair' : '');
     };
     const up = (e: PointerEvent) => {
       if (!machine.up(input(e))) return;
@@ -285,7 +343,12 @@ export function SkeletonGizmo({ shown }: { shown: Shown }) {
         const [from, tip] = gizmo.arrowOnPage(axis, camera, rect);
         arrows[axis] = { from, tip, facing: Math.abs(gizmo.axis(axis).dot(eye)) };
       }
-      return { joint: id, center: toPage(at, camera, rect), arrows };
+      turner.place(at, frameOf(id), camera, rect);
+      const rings = {} as MoveGizmoInfo['rings'];
+      for (const handle of TURN_HANDLES)
+        rings[handle] = turner.ringPoints(handle).map((w) => toPage(w, camera, rect));
+      const tool = useSkeletonUi.getState().tool;
+      return { joint: id, tool, center: toPage(at, camera, rect), arrows, rings };
     });
 
     canvas.addEventListener('pointerdown', down, { capture: true });
@@ -310,8 +373,14 @@ export function SkeletonGizmo({ shown }: { shown: Shown }) {
       }
       canvas.style.cursor = '';
       gizmo.highlight(null, null);
+      turner.highlight(null, null);
     };
-  }, [gl, get, invalidate, gizmo, shown]);
+  }, [gl, get, invalidate, gizmo, turner, shown]);
 
-  return <primitive object={gizmo.group} />;
+  return (
+    <>
+      <primitive object={gizmo.group} />
+      <primitive object={turner.group} />
+    </>
+  );
 }

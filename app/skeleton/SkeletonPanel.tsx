@@ -143,11 +143,25 @@ function Options() {
   const follow = useSkeletonUi((s) => s.childrenFollow);
   const mirror = useSkeletonUi((s) => s.mirror);
   const snap = useSkeletonUi((s) => s.snapToCentre);
+  const tool = useSkeletonUi((s) => s.tool);
   return (
     <div className="skel-options">
+      <div className="skel-row">
+        <span className="skel-label">Gizmo</span>
+        <Segmented
+          name="skeleton-tool"
+          className="segmented skel-tool"
+          value={tool}
+          onChange={(t) => useSkeletonUi.setState({ tool: t })}
+          options={[
+            { value: 'move', label: 'Move', hint: tooltip('moveTool') },
+            { value: 'rotate', label: 'Rotate', hint: tooltip('rotateTool') },
+          ]}
+        />
+      </div>
       <label
         className="check"
-        title="Off: children keep their place when a joint moves. On: they move with it (the whole branch)"
+        title="Off: children keep their place when a joint moves or turns. On: they move and turn with it (the whole branch)"
       >
         <input
           type="checkbox"

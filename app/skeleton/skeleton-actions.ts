@@ -95,6 +95,30 @@ export function beginMove(joint: number): LiveDrag | null {
   };
 }
 
+/**
+ * A rotate-gizmo drag of `joint`: each update is its world rotation (x, y, z, w), previewed live
+ * (with children following, its branch swings with it); release makes the orient, one undo step.
+ */
+export function beginTurn(joint: number): LiveDrag | null {
+  const drag = edit(() => editor.skeleton.beginDrag(joint, 'orient', { children: children() }));
+  if (!drag) return null;
+  return {
+    update: (to) => {
+      if (edit(() => drag.update(to)) === null) drag.cancel();
+    },
+    commit: () => {
+      if (edit(() => drag.end()) === null) drag.cancel();
+    },
+    cancel: () => drag.cancel(),
+  };
+}
+
+/** The joint's world rotation as drawn now (a drag's preview while one runs), x, y, z, w. */
+export function jointFrame(id: number): [number, number, number, number] | null {
+  if (!editor.model?.joints.has(id)) return null;
+  return editor.skeleton.previewRotation(id);
+}
+
 export function aimAtChild(id: number): void {
   edit(() => editor.skeleton.aimAtChild(id));
 }

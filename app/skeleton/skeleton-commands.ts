@@ -83,6 +83,23 @@ export const SKELETON_COMMANDS = {
     matches: skeletonKey(bare('Delete')),
     run: deleteSelectedJoint,
   },
+  rotateTool: {
+    label:
+      "Rotate gizmo on the selected joint: drag a ring to turn the joint's frame (its branch too when children follow)",
+    brief: "Rotate gizmo: turn the joint's frame",
+    // Blender's rotate; in Skeleton mode it stays in the mode (Tab leaves it).
+    shortcut: 'R',
+    matches: skeletonKey(bare('r')),
+    run: () => useSkeletonUi.setState({ tool: 'rotate' }),
+  },
+  moveTool: {
+    label: 'Translate gizmo on the selected joint: drag an arrow or the centre to move the pivot',
+    brief: 'Translate gizmo: move the pivot',
+    // Blender's grab.
+    shortcut: 'G',
+    matches: skeletonKey(bare('g')),
+    run: () => useSkeletonUi.setState({ tool: 'move' }),
+  },
   skeletonMirror: {
     label: 'X-mirror joint edits on / off (an edit on one side repeats on the partner joint)',
     brief: 'X-mirror on / off',

@@ -19,6 +19,8 @@ export interface SkeletonUi {
   space: 'world' | 'local';
   /** A click on the mesh places a new child joint of the selected one (E), or null. */
   placing: SkeletonPlacing;
+  /** The gizmo on the selected joint: arrows to move it (G) or rings to turn its frame (R). */
+  tool: 'move' | 'rotate';
   /** Counts F2 presses: each one puts the focus in the selected joint's name field (0: none yet). */
   renaming: number;
 }
@@ -30,6 +32,7 @@ export const SKELETON_UI_DEFAULTS: SkeletonUi = {
   snapToCentre: false,
   space: 'world',
   placing: null,
+  tool: 'move',
   renaming: 0,
 };
 

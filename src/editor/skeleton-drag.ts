@@ -23,14 +23,14 @@ import type { Quat, SkeletonEdit, Vec3 } from '../skeleton/skeleton-edit.ts';
 
 interface DragHooks {
   preview(joints: number[]): void;
-  end(edit: SkeletonEdit | null): SkeletonEditReport[];
+  end(edit: SkeletonEdit[] | null): SkeletonEditReport[];
   cancel(): void;
 }
 
 export class SkeletonDrag {
   /** Joint id → its world matrix as the drag has it now (only joints that differ from rest). */
   readonly preview = new Map<number, Mat4>();
-  private edit: SkeletonEdit | null = null;
+  private edit: SkeletonEdit[] | null = null;
   private done = false;
 
   constructor(
@@ -58,7 +58,10 @@ export class SkeletonDrag {
     return out;
   }
 
-  /** Moves the preview: a world position (move) or a world rotation x, y, z, w (orient). */
+  /**
+   * Moves the preview: a world position (move) or a world rotation x, y, z, w (orient; with
+   * children following, the joint's branch turns about it).
+   */
   update(value: Vec3 | Quat): void {
     if (this.done) throw new Error('This drag has ended.');
     this.preview.clear();
@@ -69,27 +72,54 @@ export class SkeletonDrag {
       const d: Vec3 = [value[0] - from[0], value[1] - from[1], value[2] - from[2]];
       this.shift(this.joint, d);
       if (this.partner !== this.joint) this.shift(this.partner, [-d[0], d[1], d[2]]);
-      this.edit = {
-        op: 'move',
-        joint: this.joint,
-        to: [value[0], value[1], value[2]],
-        children: this.children,
-      };
+      this.edit = [
+        {
+          op: 'move',
+          joint: this.joint,
+          to: [value[0], value[1], value[2]],
+          children: this.children,
+        },
+      ];
     } else {
       const q = requireRotation(value, 'The rotation');
-      const { t, s, r } = decompose(W);
-      this.preview.set(this.joint, compose({ t, r: q, s }));
-      if (this.partner !== this.joint) {
-        const turn: Quat = [0, 0, 0, 1];
-        quatMultiply(q, 0, [-r[0], -r[1], -r[2], r[3]], 0, turn, 0);
-        const P = decompose(this.worlds.world(this.partner));
-        const rp: Quat = [0, 0, 0, 1];
-        quatMultiply(mirrorRotation(turn), 0, P.r, 0, rp, 0);
-        this.preview.set(this.partner, compose({ t: P.t, r: rp, s: P.s }));
-      }
-      this.edit = { op: 'orient', joint: this.joint, rotation: q };
+      const { r } = decompose(W);
+      const turn: Quat = [0, 0, 0, 1];
+      quatMultiply(q, 0, [-r[0], -r[1], -r[2], r[3]], 0, turn, 0);
+      this.edit = [{ op: 'orient', joint: this.joint, rotation: q }, ...this.turnBranch(this.joint, turn)];
+      if (this.partner !== this.joint) this.turnBranch(this.partner, mirrorRotation(turn));
     }
     this.hooks.preview([...this.preview.keys()]);
+  }
+
+  /**
+   * Previews joint `id` turned by the world rotation `turn` about its pivot, and with children
+   * following its branch with it. Returns the edits that turn the branch: each joint below moved
+   * to its turned place and given its turned rotation, parents first, every one keeping its
+   * children (the joint's own orient comes before them; X-mirror repeats each on the partner).
+   */
+  private turnBranch(id: number, turn: Quat): SkeletonEdit[] {
+    const W = this.worlds.world(id);
+    const { t, s, r } = decompose(W);
+    const rotation: Quat = [0, 0, 0, 1];
+    quatMultiply(turn, 0, r, 0, rotation, 0);
+    this.preview.set(id, compose({ t, r: rotation, s }));
+    if (this.children !== 'follow') return [];
+    // T(pivot) · turn · T(−pivot): the branch swings about the joint.
+    const about = mul(
+      translation(t),
+      mul(compose({ t: [0, 0, 0], r: turn, s: [1, 1, 1] }), translation([-t[0], -t[1], -t[2]])),
+    );
+    const edits: SkeletonEdit[] = [];
+    for (const c of this.below(id)) {
+      const turned = mul(about, this.worlds.world(c));
+      this.preview.set(c, turned);
+      const to = decompose(turned);
+      edits.push(
+        { op: 'move', joint: c, to: to.t, children: 'stay' },
+        { op: 'orient', joint: c, rotation: to.r },
+      );
+    }
+    return edits;
   }
 
   private shift(id: number, d: Vec3): void {

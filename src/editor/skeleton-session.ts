@@ -145,6 +145,11 @@ export class SkeletonSession {
     return (this.drag?.preview.get(joint) ?? this.worlds().world(joint)).slice();
   }
 
+  /** A joint's world rotation (x, y, z, w) as shown now: the drag's preview while one runs, else the rest pose. */
+  previewRotation(joint: number): Quat {
+    return decompose(this.previewWorld(joint)).r;
+  }
+
   /**
    * True when model `b` differs from `a` only in its joints' transforms, inverse bind matrices,
    * names and parents (skeleton edits that keep every node and vertex, their undo and redo): the

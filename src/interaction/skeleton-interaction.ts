@@ -2,31 +2,36 @@
  * SkeletonInteraction: Skeleton mode's pointer as a state machine over plain pointer events and
  * injected pickers, so the viewport and the Node test editor make the same decisions:
  *
- *   idle ──left press on a gizmo handle──▶ moving ──release──▶ idle (the drag is ONE undo step)
+ *   idle ──left press on a gizmo handle (an arrow, the centre, a ring)──▶ moving ──release──▶ idle (the drag is ONE undo step)
  *     │                                       ├──release before moving 3 px──▶ idle: a click
  *     │                                       └──Esc / pointer cancel──▶ idle (nothing changed)
  *     └──left press on the mesh while placing (before any handle)──▶ placed: a new joint there
  *
  * While moving, each pointer move asks the handle where the joint goes (a point on the grabbed
- * axis, on the screen plane, or at the limb's centre under the pointer) and hands it to the drag,
+ * axis, on the screen plane, or at the limb's centre under the pointer) or how it is turned (a
+ * ring of the rotate gizmo: a world rotation) and hands it to the drag,
  * which shows it live; release commits it. Any other press (another button, Alt, off the handles)
  * passes to the camera, so a rigger orbits without leaving the mode.
  */
 import type { PointerInput, PointerSample } from './paint-interaction.ts';
 
 type V3 = [number, number, number];
+type Quat = [number, number, number, number];
 
 /** A gizmo handle grabbed at a press: where the joint goes for a later pointer position. */
 export interface HandleGrab {
-  /** Which handle ('x', 'y', 'z', 'screen'): for highlighting. */
+  /** Which handle ('x', 'y', 'z', 'screen', or a ring of the rotate gizmo): for highlighting. */
   readonly handle: string;
-  /** The joint's new world position for the pointer at (x, y); null keeps the last one. */
-  target(sample: PointerSample, modifiers: { ctrlKey: boolean; shiftKey: boolean }): V3 | null;
+  /**
+   * The joint's new world position (a move handle) or world rotation x, y, z, w (a ring) for the
+   * pointer at (x, y); null keeps the last one.
+   */
+  target(sample: PointerSample, modifiers: { ctrlKey: boolean; shiftKey: boolean }): V3 | Quat | null;
 }
 
 /** A live edit: shown as it goes, one undo step when committed, nothing when cancelled. */
 export interface LiveDrag {
-  update(to: V3): void;
+  update(to: V3 | Quat): void;
   commit(): void;
   cancel(): void;
 }
