@@ -45,6 +45,8 @@ const SKELETON_MOUSE = mouse([
   ['Drag a joint’s ball', 'Move it on screen (the mesh stays)'],
   ['Drag an arrow', 'Move along that world axis'],
   ['Ctrl + drag', 'Snap to the limb’s centre'],
+  ['Drag a ring (R)', 'Turn the joint’s frame about it'],
+  ['Click again on stacked balls', 'Select the next joint there'],
   ['Drag a tree row onto another', 'Re-parent it'],
 ]);
 const SELECT_MOUSE = mouse([
