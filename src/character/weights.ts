@@ -181,6 +181,7 @@ function writeVertex(ctx: Context, v: number, selfMirror: boolean): void {
       count--;
     }
   }
+  count = dropFaintStrangers(ctx, count, selfMirror);
   // Normalise in float64, drop faint influences, normalise again.
   let sum = 0;
   for (let i = 0; i < count; i++) sum += candW[i];
@@ -192,6 +193,50 @@ function writeVertex(ctx: Context, v: number, selfMirror: boolean): void {
   for (let i = 0; i < count; i++) w64[i] = candW[i] / sum;
   const fix = fixupSlot(skeleton, candJ, count, selfMirror);
   writeSlots(ctx.joints, ctx.weights, v * K, candJ, w64, count, fix);
+}
+
+/** Tree steps between two joints (through their lowest common ancestor). */
+function treeSteps(skeleton: readonly MannequinJoint[], a: number, b: number): number {
+  const depthOf = new Map<number, number>();
+  for (let j = a, d = 0; j >= 0; j = skeleton[j].parent, d++) depthOf.set(j, d);
+  for (let j = b, d = 0; j >= 0; j = skeleton[j].parent, d++) {
+    const up = depthOf.get(j);
+    if (up !== undefined) return up + d;
+  }
+  return Number.POSITIVE_INFINITY;
+}
+
+/** Below this share of the vertex's total, a joint more than FAR_STEPS from its strongest is dropped. */
+const FAR_SHARE = 0.06;
+const FAR_STEPS = 2;
+
+/**
+ * Drops faint influences of joints far from the vertex's strongest in the tree: the torso's wide
+ * envelopes reach a few per cent into the face, the hands and the upper arms (Spine1 on the
+ * head), which is no blend a rigger would paint and shows as blotches in the heat map. Neighbours
+ * (parent, children, siblings, grandparents) keep their faint share: that is the joints' blend.
+ * On the mid-plane only where the strongest joint is its own mirror (both sides drop alike).
+ */
+function dropFaintStrangers(ctx: Context, count: number, selfMirror: boolean): number {
+  const { candJ, candW, skeleton } = ctx;
+  if (count < 2) return count;
+  const lead = candJ[0];
+  if (selfMirror && skeleton[lead].mirror !== lead) return count;
+  let sum = 0;
+  for (let i = 0; i < count; i++) sum += candW[i];
+  let kept = 1;
+  for (let i = 1; i < count; i++) {
+    if (candW[i] < FAR_SHARE * sum && treeSteps(skeleton, lead, candJ[i]) > FAR_STEPS) continue;
+    candJ[kept] = candJ[i];
+    candW[kept] = candW[i];
+    kept++;
+  }
+  // The slots past `kept` must not look like pair partners to the mid-plane rule below.
+  for (let i = kept; i < count; i++) {
+    candJ[i] = -1;
+    candW[i] = 0;
+  }
+  return kept;
 }
 
 /** Vertex v takes its mirror image w's weights on the mirrored joints, re-sorted. */
