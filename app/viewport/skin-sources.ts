@@ -1,7 +1,7 @@
 import type { BufferAttribute, BufferGeometry, InterleavedBufferAttribute } from 'three';
 import type { EditorEvents } from '../../src/editor/editor.ts';
 import type { SkinWeights } from '../../src/skin/skin-weights.ts';
-import { bindSkinAttributes, SKIN_ATTRIBUTES, uploadSkinRange } from './skin-attributes.ts';
+import { bindSkinAttributes, rebindSkinArrays, SKIN_ATTRIBUTES, uploadSkinRange } from './skin-attributes.ts';
 import type { ViewScene } from './view-scene.ts';
 
 type AttributeSet = Map<string, BufferAttribute | InterleavedBufferAttribute>;
@@ -34,7 +34,14 @@ export class SkinSources {
   private readonly editorAttributes = new Map<BufferGeometry, AttributeSet>();
   private readonly previewAttributes = new Map<BufferGeometry, AttributeSet>();
 
-  constructor(private readonly scene: ViewScene) {}
+  constructor(private readonly scene: ViewScene) {
+    // A scene drawn in place for another model (a skeleton edit: redrawInPlace) draws that
+    // model's weight arrays, whatever the previous scene's sources put back on the way out.
+    for (const [primitive, geometries] of scene.geometries) {
+      const weights = scene.model.primitives[primitive]?.weights;
+      if (weights) for (const g of geometries) rebindSkinArrays(g, weights);
+    }
+  }
 
   /** Whether any primitive shows preview weights. */
   get previewing(): boolean {

@@ -82,3 +82,26 @@ describe.each([4, 8] as const)('SkinSources with %i influences', (K) => {
     expect(Array.from(editorWeights.weights.slice(2))).toEqual(Array.from(saved.weights.slice(2)));
   });
 });
+
+describe('a scene drawn in place for another model (a skeleton edit)', () => {
+  it.each([4, 8] as const)(
+    'draws the new model’s arrays in the same attribute objects, also after a preview was on (K = %i)',
+    (K) => {
+      const a = weights(6, K);
+      const { view, geometry } = scene(a);
+      const attributes = attributesOf(geometry);
+      const old = new SkinSources(view);
+      old.showPreview(new Map([[0, weights(6, K, 0.1)]]));
+      // The edited model carries copies of the weights; the scene is handed to it, then the old
+      // sources go (they put back the attributes that held the old model's arrays).
+      const b = a.clone();
+      const next = { ...view, model: { primitives: [{ id: 0, weights: b }] } } as unknown as ViewScene;
+      old.dispose();
+      expect(arrayOf(geometry.getAttribute('skinWeight'))).toBe(a.weights);
+      new SkinSources(next);
+      expect(arrayOf(geometry.getAttribute('skinWeight'))).toBe(b.weights);
+      expect(arrayOf(geometry.getAttribute('skinIndex'))).toBe(b.joints);
+      expect(attributesOf(geometry)).toEqual(attributes);
+    },
+  );
+});
