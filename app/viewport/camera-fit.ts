@@ -88,3 +88,17 @@ export function boundsOf(root: Object3D): Box3 {
   const box = new Box3().expandByObject(root);
   return box.isEmpty() ? new Box3(new Vector3(-1, -1, -1), new Vector3(1, 1, 1)) : box;
 }
+
+/**
+ * Whether a redraw of the same file keeps the rigger's view rather than framing again: the model
+ * still about the size it was and where it was (a skeleton edit that moves an ear's vertices, a
+ * garment added), not a different object in the same session (a pose made the bind pose that
+ * doubled the arm span still counts as the same place; a scene a hundred times larger does not).
+ */
+export function keepsView(was: Box3, now: Box3): boolean {
+  if (was.isEmpty() || now.isEmpty()) return false;
+  const a = was.getSize(new Vector3()).length();
+  const b = now.getSize(new Vector3()).length();
+  if (!(a > 0 && b > 0) || b > 2 * a || a > 2 * b) return false;
+  return was.getCenter(new Vector3()).distanceTo(now.getCenter(new Vector3())) <= 0.25 * Math.max(a, b);
+}

@@ -4,7 +4,7 @@ import { Box3, type PerspectiveCamera, Vector3 } from 'three';
 import { editor } from '../editor-instance.ts';
 import { useUi } from '../store.ts';
 import { viewport } from '../viewport-bridge.ts';
-import { fitBox } from './camera-fit.ts';
+import { fitBox, keepsView } from './camera-fit.ts';
 import { drawnPositions } from './drawn-positions.ts';
 import type { Shown } from './ModelView.tsx';
 
@@ -84,15 +84,11 @@ export function useViewportCommands(shown: Shown | null): void {
     // The model's size bounds the zoom and sets the clip planes (ViewControls).
     const controls = get().controls as unknown as { sceneRadius?: number } | null;
     if (controls) controls.sceneRadius = shown.radius;
-    // A newly opened file is framed; the same file redrawn after an edit of its structure (a
-    // skeleton edit leaves the mesh where it was) keeps the rigger's view.
+    // A newly opened file is framed; the same file redrawn after an edit of its structure keeps
+    // the rigger's view (a skeleton edit leaves the mesh about where it was; a delete on a file
+    // whose rest pose is not its bind pose moves the deleted joint's vertices a little).
     const was = lastFramed.bounds;
-    const slack = shown.radius * 1e-3;
-    const same =
-      lastFramed.opened === editor.opened &&
-      was !== null &&
-      was.min.distanceTo(shown.bounds.min) <= slack &&
-      was.max.distanceTo(shown.bounds.max) <= slack;
+    const same = lastFramed.opened === editor.opened && was !== null && keepsView(was, shown.bounds);
     if (!same) frame(shown.bounds, true);
     lastFramed.opened = editor.opened;
     lastFramed.bounds = shown.bounds.clone();

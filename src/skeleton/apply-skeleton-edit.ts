@@ -80,6 +80,8 @@ export interface SkeletonEditReport {
   /** Vertices whose weights moved (delete, split with spread). */
   movedVertices: number;
   notes: string[];
+  /** What the rigger must hear now, not only in the export report (a delete that moved the mesh at rest). */
+  warnings: string[];
 }
 
 /** The result of {@link applySkeletonEdit}. */
@@ -134,6 +136,7 @@ export function applySkeletonEdit(
   let removed: JointName[] = [];
   let remap: ((id: number) => number) | null = null;
   let moved = 0;
+  const warnings: string[] = [];
   switch (edit.op) {
     case 'move':
       subject = resolve(edit.joint, 'move');
@@ -172,6 +175,7 @@ export function applySkeletonEdit(
       remap = r.remap;
       moved = r.movedVertices;
       subject = r.receiver >= 0 ? r.receiver : null;
+      if (r.restShift.vertices > 0) warnings.push(...r.notes.filter((n) => n.includes('at the rest pose')));
       break;
     }
     case 'rename':
@@ -208,6 +212,7 @@ export function applySkeletonEdit(
       removed,
       movedVertices: moved,
       notes: outcome.notes,
+      warnings,
     },
   };
 }

@@ -18,6 +18,7 @@ import { keepSkinning, readInverseBinds, writeInverseBinds } from './inverse-bin
 import { mergeJointWeights } from './joint-weights.ts';
 import { nodeRemovalRefusal, remapSourceNodes } from './node-remap.ts';
 import { reparentNode } from './reparent-node.ts';
+import { restShift } from './rest-shift.ts';
 import { type EditOutcome, requireJoint, requireOwnWeights } from './skeleton-checks.ts';
 import { SkeletonEditError } from './skeleton-edit-error.ts';
 import { keepSkinSkeletons, skinsLosingCommonRoot } from './skin-skeletons.ts';
@@ -37,6 +38,8 @@ export interface DeleteJointOutcome extends EditOutcome {
   receiver: number;
   /** Vertices whose weight moved. */
   movedVertices: number;
+  /** Vertices that moved at the rest pose (a rest pose that is not the bind pose) and how far. */
+  restShift: { vertices: number; max: number };
 }
 
 /** Total weight of joint index j over every primitive of `skin` (model.skins index). */
@@ -98,6 +101,7 @@ export function deleteJoint(
 
   // 1. Weights: each skin listing the joint lists the receiver too, then the joint's index goes.
   let movedVertices = 0;
+  const rest = { vertices: 0, max: 0 };
   const weightEdits: NonNullable<EditOutcome['weightEdits']> = [];
   skins.forEach((skin, s) => {
     const joints = skin.listJoints();
@@ -117,6 +121,17 @@ export function deleteJoint(
       r = joints.length;
     }
     const to = Math.max(r, 0);
+    if (receiver && r >= 0) {
+      const shift = restShift(
+        model,
+        s,
+        { node, ibm: ibm.subarray(j * 16, j * 16 + 16), slot: j },
+        { node: receiver, ibm: ibm.subarray(r * 16, r * 16 + 16) },
+        before,
+      );
+      rest.vertices += shift.vertices;
+      rest.max = Math.max(rest.max, shift.max);
+    }
     for (const prim of model.primitives) {
       if (prim.skins[0] !== s) continue;
       movedVertices += mergeJointWeights(prim.weights, j, to);
@@ -128,6 +143,11 @@ export function deleteJoint(
     kept.set(ibm.subarray(j * 16 + 16), j * 16);
     writeInverseBinds(doc, skin, kept);
   });
+
+  if (rest.vertices > 0)
+    notes.push(
+      `${rest.vertices} vertices of "${name}" moved up to ${formatLength(rest.max)} at the rest pose: this file's rest pose is not its bind pose, and "${receiver?.getName() ?? ''}" rests turned otherwise than "${name}". To delete without the jump: undo, make the rest pose the bind pose, then delete`,
+    );
 
   // 2. Children go to the joint's parent node (or the scenes' top level), keeping their world.
   const parent = node.getParentNode();
@@ -170,5 +190,21 @@ export function deleteJoint(
   node.dispose();
   keepSkinning(doc, before, new NodeWorlds(doc));
   const receiverAfter = receiver ? doc.getRoot().listNodes().indexOf(receiver) : -1;
-  return { changed: true, created: [], notes, remap, receiver: receiverAfter, movedVertices, weightEdits };
+  return {
+    changed: true,
+    created: [],
+    notes,
+    remap,
+    receiver: receiverAfter,
+    movedVertices,
+    weightEdits,
+    restShift: rest,
+  };
+}
+
+/** A length for a message: metres as cm or mm where that reads better (files are in metres). */
+function formatLength(m: number): string {
+  if (m >= 1) return `${m.toFixed(2)} m`;
+  if (m >= 0.01) return `${(m * 100).toFixed(1)} cm`;
+  return `${(m * 1000).toFixed(m >= 0.001 ? 1 : 3)} mm`;
 }
