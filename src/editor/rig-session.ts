@@ -155,6 +155,9 @@ export class RigSession {
       const ends = rigged.endJoints.map((n) => nodes.indexOf(n));
       const mark = editor.history.mark();
       changeModel(editor, next, LABEL, ends);
+      // Until auto-bind is done every vertex is on the root: no joint selected, so the view draws
+      // the mesh plain rather than a whole body red on the Hips for a second.
+      editor.selectJoint(null);
       const skinned = editor.model;
       try {
         if (cancelled) throw aborted();

@@ -40,7 +40,18 @@ describe('editor.rig', () => {
   it('rigs in one undo step: skin over the template, all weighted, mesh in place; undo and redo', async () => {
     const editor = open();
     const before = fitMeshOfDocument(editor.requireModel().document).positions.slice();
-    const report = await editor.rig.rig({ ...FAST, fingers: 3 }).promise;
+    // While auto-bind runs on the new skin (all weight on the root), no joint is selected: the
+    // view draws the mesh plain, not red on the Hips.
+    const whileBinding: (number | null)[] = [];
+    const report = await editor.rig.rig({
+      ...FAST,
+      fingers: 3,
+      onProgress: (f) => {
+        if (f > 0.15 && f < 1) whileBinding.push(editor.selectedJoint);
+      },
+    }).promise;
+    expect(whileBinding.length).toBeGreaterThan(0);
+    expect(new Set(whileBinding)).toEqual(new Set([null]));
     expect(report.joints).toBe(humanoidTemplate(3).length);
     const model = editor.requireModel();
     expect(model.skins).toHaveLength(1);
