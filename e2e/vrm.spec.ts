@@ -53,7 +53,11 @@ test('a VRM avatar with the mouse: dropped, named, painted, a finger deleted, sa
   // The status bar says which VRM and whose avatar; the tree badges human bones.
   await expect(page.getByTestId('vrm-badge')).toHaveText('VRM 1.0 · Skinsmith Mannequin');
   const forearmRow = await jointRow(page, 'LeftForeArm');
-  await expect(forearmRow.locator('[data-human-bone]')).toHaveText('leftLowerArm');
+  const badge = forearmRow.locator('[data-human-bone]');
+  await expect(badge).toHaveAttribute('data-human-bone', 'leftLowerArm');
+  await expect(badge).toHaveText('L lowerArm');
+  // Read whole, not cut to 'lef…' (the tour's 1280×720).
+  expect(await badge.evaluate((e) => e.scrollWidth <= e.clientWidth + 1)).toBe(true);
   await expect((await jointRow(page, 'Hair1')).locator('[data-human-bone]')).toHaveCount(0);
   await look(page, 'opened');
 
