@@ -30,7 +30,7 @@ import { solidGrid } from './fill-interior.ts';
 import { abortError, geodesicLabels } from './geodesic-labels.ts';
 import { heatWeights } from './heat-weights.ts';
 import { falloffWeights, InfluenceTable } from './influence-table.ts';
-import { type PartBones, partBones } from './part-bones.ts';
+import { PART_BONES_DEFAULTS, type PartBones, partBones } from './part-bones.ts';
 import { type Bounds, positionBounds, transformedPositions } from './positions.ts';
 import { smoothInfluences } from './smooth-influences.ts';
 import { collectCandidates } from './vertex-candidates.ts';
@@ -317,7 +317,7 @@ export function autobindDistances(input: AutobindInput, options: AutobindOptions
         })
       : null;
     step('geodesic');
-    const parts = o.respectParts ? partsOf(mesh, bounds, worldEnds, bound.count) : null;
+    const parts = o.respectParts ? partsOf(mesh, bounds, worldEnds, bound.count, bound.leaf) : null;
     step('parts');
     // Angle-weighted: a rim vertex's normal (and so its facing) does not depend on how the faces
     // around it were triangulated (a cylinder's cap fan).
@@ -467,12 +467,26 @@ export function autobind(input: AutobindInput, options: AutobindOptions = {}): A
  * The mesh's parts and the bones inside each (see part-bones.ts), voxelised as coarse as a
  * 64-voxel grid over the whole mesh (the part test needs the shape of a piece, not its detail).
  */
-function partsOf(mesh: WeldedMesh, bounds: Bounds, worldEnds: Float64Array, count: number): PartBones {
+function partsOf(
+  mesh: WeldedMesh,
+  bounds: Bounds,
+  worldEnds: Float64Array,
+  count: number,
+  leaves: Uint8Array,
+): PartBones {
   const longest = Math.max(
     bounds.max[0] - bounds.min[0],
     bounds.max[1] - bounds.min[1],
     bounds.max[2] - bounds.min[2],
   );
   const h = longest > 0 ? longest / (COARSE_RESOLUTION - 2.5) : 1;
-  return partBones([mesh.positions], [mesh.triangles], h, worldEnds, count, undefined, mesh.self);
+  return partBones(
+    [mesh.positions],
+    [mesh.triangles],
+    h,
+    worldEnds,
+    count,
+    { ...PART_BONES_DEFAULTS, leaves },
+    mesh.self,
+  );
 }

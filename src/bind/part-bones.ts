@@ -32,10 +32,16 @@ export interface PartBones {
 export interface PartBonesOptions {
   /** A bone is inside a part when at least this fraction of it is. */
   minInside?: number;
+  /**
+   * Per segment, 1 for a leaf (a bone with no child joint): its length is auto-bind's guess
+   * (glTF joints have no tails), so a leaf also counts as inside the part its joint lies in,
+   * however much of the guess pokes out (a hand joint low in a claw, its bone aimed past it).
+   */
+  leaves?: Uint8Array | null;
 }
 
 /** Defaults of {@link PartBonesOptions}. */
-export const PART_BONES_DEFAULTS: Required<PartBonesOptions> = { minInside: 0.5 };
+export const PART_BONES_DEFAULTS: Required<PartBonesOptions> = { minInside: 0.5, leaves: null };
 
 /** Union-find root with path halving. */
 function find(parent: Int32Array, x: number): number {
@@ -62,6 +68,7 @@ export function partBones(
   welded: Welded = weldPositions(positions),
 ): PartBones {
   const minInside = options.minInside ?? PART_BONES_DEFAULTS.minInside;
+  const leaves = options.leaves ?? null;
   const parent = Int32Array.from({ length: welded.count }, (_, i) => i);
   const triangleCount = (p: number) =>
     indices[p] ? Math.floor(indices[p]!.length / 3) : Math.floor(positions[p].length / 9);
@@ -169,7 +176,8 @@ export function partBones(
         const t = k / steps;
         if (inside(ends[o] + dx * t, ends[o + 1] + dy * t, ends[o + 2] + dz * t)) n++;
       }
-      if (n / (steps + 1) >= minInside) {
+      const own = leaves?.[s] === 1 && inside(ends[o], ends[o + 1], ends[o + 2]);
+      if (own || n / (steps + 1) >= minInside) {
         flags ??= new Uint8Array(count);
         flags[s] = 1;
       }
