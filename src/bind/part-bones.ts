@@ -107,9 +107,11 @@ export function partBones(
     }
   });
   // Each part on a grid of its own box (voxel edge h): the cost follows the part, not the mesh.
-  const lo = [0, 0, 0];
-  const hi = [0, 0, 0];
+  const boxes = new Float64Array(parts * 6);
+  const insideOf: (((x: number, y: number, z: number) => boolean) | null)[] = new Array(parts).fill(null);
   for (let part = 0; part < parts; part++) {
+    const lo = boxes.subarray(part * 6, part * 6 + 3);
+    const hi = boxes.subarray(part * 6 + 3, part * 6 + 6);
     lo.fill(Number.POSITIVE_INFINITY);
     hi.fill(Number.NEGATIVE_INFINITY);
     positions.forEach((pos, p) => {
@@ -158,6 +160,7 @@ export function partBones(
         (z < lastZ[r] ? 1 : 0);
       return votes >= 5;
     };
+    insideOf[part] = inside;
     let flags: Uint8Array | null = null;
     for (let s = 0; s < count; s++) {
       const o = s * 6;
@@ -185,5 +188,76 @@ export function partBones(
     allowed[part] = flags;
     if (!flags) boneless[part] = 1;
   }
+  adoptHosts(positions, partOf, h, boxes, insideOf, allowed, boneless);
   return { partOf, allowed, boneless };
+}
+
+/** Vertices of a boneless piece looked at to find what it sits on (a bolt has a dozen). */
+const HOST_SAMPLES = 64;
+
+/**
+ * A boneless piece that sits on a piece with bones (a bolt or a button on the surface, an eye in
+ * its socket: at least half its vertices inside that piece or within a voxel of it) takes that
+ * piece's bones, as an artist binds it to what it is fixed to: left unrestricted, the bones of
+ * a neighbouring limb nearer in a straight line than the piece's own bone reached it (a bolt on
+ * the side of RobotExpressive's wide head took a little of the upper arm below). A piece that
+ * touches nothing (a hat floating above the head) stays unrestricted.
+ */
+function adoptHosts(
+  positions: readonly Float32Array[],
+  partOf: readonly Int32Array[],
+  h: number,
+  boxes: Float64Array,
+  insideOf: readonly (((x: number, y: number, z: number) => boolean) | null)[],
+  allowed: (Uint8Array | null)[],
+  boneless: Uint8Array,
+): void {
+  const parts = boneless.length;
+  const hosts: number[] = [];
+  for (let q = 0; q < parts; q++) if (allowed[q] && insideOf[q]) hosts.push(q);
+  if (hosts.length === 0) return;
+  // An even spread over each boneless piece's vertices, at most HOST_SAMPLES of them.
+  const total = new Int32Array(parts);
+  for (const ids of partOf) for (let v = 0; v < ids.length; v++) total[ids[v]]++;
+  const samples: number[][] = Array.from({ length: parts }, () => []);
+  const seen = new Int32Array(parts);
+  positions.forEach((pos, p) => {
+    const ids = partOf[p];
+    for (let v = 0; v < ids.length; v++) {
+      const part = ids[v];
+      if (!boneless[part] || !(boxes[part * 6] <= boxes[part * 6 + 3])) continue;
+      if (seen[part]++ % Math.ceil(total[part] / HOST_SAMPLES) === 0)
+        samples[part].push(pos[v * 3], pos[v * 3 + 1], pos[v * 3 + 2]);
+    }
+  });
+  const near = (inside: (x: number, y: number, z: number) => boolean, x: number, y: number, z: number) =>
+    inside(x, y, z) ||
+    inside(x + h, y, z) ||
+    inside(x - h, y, z) ||
+    inside(x, y + h, z) ||
+    inside(x, y - h, z) ||
+    inside(x, y, z + h) ||
+    inside(x, y, z - h);
+  for (let part = 0; part < parts; part++) {
+    const pts = samples[part];
+    if (pts.length === 0) continue;
+    let best = -1;
+    let bestFraction = 0.5;
+    for (const q of hosts) {
+      // Only a piece whose box (a voxel wider) holds this one's box can be what it sits on.
+      let holds = true;
+      for (let c = 0; c < 3; c++)
+        if (boxes[part * 6 + c] < boxes[q * 6 + c] - h || boxes[part * 6 + 3 + c] > boxes[q * 6 + 3 + c] + h)
+          holds = false;
+      if (!holds) continue;
+      let n = 0;
+      for (let i = 0; i < pts.length; i += 3) if (near(insideOf[q]!, pts[i], pts[i + 1], pts[i + 2])) n++;
+      const fraction = n / (pts.length / 3);
+      if (fraction >= bestFraction) {
+        best = q;
+        bestFraction = fraction;
+      }
+    }
+    if (best >= 0) allowed[part] = allowed[best];
+  }
 }
