@@ -2,7 +2,7 @@
  * Screenshots to look at (skipped unless SKINSMITH_LOOK=1 and ../shared/models is there; PNGs in
  * tmp/look/): the shared characters the fitter finds hardest, stripped of skin and joints,
  * rigged in the app without markers at 1440×900 — the fitted skeleton over the mesh before Rig,
- * and after it the heat maps of an upper arm and a thigh with the bones shown.
+ * and after it the heat maps of an upper arm, a thigh, the head and the right hand with the bones shown.
  *
  *   npx vite build && SKINSMITH_LOOK=1 npx playwright test rig-look
  */
@@ -48,7 +48,7 @@ for (const [file, short] of CHARACTERS) {
     await expect(panel.getByRole('status')).toContainText('Rigged with', { timeout: 180_000 });
     await page.keyboard.press('Escape');
     await page.evaluate(() => window.skinsmith.display({ heatmap: true, wireframe: false, bones: true }));
-    for (const joint of ['LeftArm', 'LeftUpLeg', 'Head']) {
+    for (const joint of ['LeftArm', 'LeftUpLeg', 'Head', 'RightHand']) {
       await page.evaluate((j) => window.skinsmith.selectJoint(j), joint);
       await pointerAway(page);
       await page.screenshot({ path: join(dir, `rig-${short}-heat-${joint}.png`) });
