@@ -119,16 +119,39 @@ export function guessMarkers(analysis: BodyAnalysis, limbs: LimbReadings): Human
       'found no legs: nothing long reaches the floor on either side of the body (is it a standing character, Y up? else place the markers)',
     );
   const groin: Vec3 = L.crotch ? [0, L.crotch[1], L.crotch[2]] : [0, 0.46 * L.height, L.seedPoint[2]];
+  const near = SYMMETRIC_WITHIN * L.height;
   return {
     chin: [0, L.chin[1], L.chin[2]],
     groin,
-    leftWrist: armL ? armL.wrist : mirror(armR!.wrist),
-    rightWrist: armR ? armR.wrist : mirror(armL!.wrist),
-    leftElbow: armL ? armL.elbow : mirror(armR!.elbow),
-    rightElbow: armR ? armR.elbow : mirror(armL!.elbow),
-    leftKnee: legL ? legL.knee : mirror(legR!.knee),
-    rightKnee: legR ? legR.knee : mirror(legL!.knee),
+    ...pair('Wrist', armL?.wrist, armR?.wrist, near),
+    ...pair('Elbow', armL?.elbow, armR?.elbow, near),
+    ...pair('Knee', legL?.knee, legR?.knee, near),
   };
+}
+
+/** Partner guesses closer than this share of the height to each other's mirror image are made symmetric. */
+const SYMMETRIC_WITHIN = 0.01;
+
+/**
+ * A pair of guessed markers: a side found alone is mirrored to the other; both found and each
+ * within `near` of the other's mirror image (a symmetric body read a few millimetres apart
+ * through its meshing) meet halfway, so a symmetric body gets symmetric markers. Farther apart
+ * (a bent knee, a raised arm) each keeps its own.
+ */
+function pair<K extends 'Wrist' | 'Elbow' | 'Knee'>(
+  kind: K,
+  left: Vec3 | undefined,
+  right: Vec3 | undefined,
+  near: number,
+): Record<`left${K}` | `right${K}`, Vec3> {
+  let l = left ?? mirror(right!);
+  let r = right ?? mirror(left!);
+  const m = mirror(r);
+  if (Math.hypot(l[0] - m[0], l[1] - m[1], l[2] - m[2]) < near) {
+    l = [(l[0] + m[0]) / 2, (l[1] + m[1]) / 2, (l[2] + m[2]) / 2];
+    r = mirror(l);
+  }
+  return { [`left${kind}`]: l, [`right${kind}`]: r } as Record<`left${K}` | `right${K}`, Vec3>;
 }
 
 /** A marker the fitter could not use. */

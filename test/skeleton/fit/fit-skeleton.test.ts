@@ -100,6 +100,12 @@ describe('fitSkeleton (humanoid)', () => {
       const mirrored = mirrorWorldPoint(fit.frame, fit.joints[i].position);
       expect(dist(mirrored, m.position)).toBeLessThan(1e-5);
     });
+    // The guessed markers shown to the rigger mirror too (the knees were read 6 mm apart).
+    for (const k of ['Wrist', 'Elbow', 'Knee'] as const) {
+      const l = fit.markers![`left${k}`];
+      const r = fit.markers![`right${k}`];
+      expect(dist(mirrorWorldPoint(fit.frame, l), r), k).toBeLessThan(1e-5);
+    }
     // A mirrored frame: rotating the left forearm by +θ about its local X mirrors rotating the
     // right one by +θ about its own. Local X of the two (world) are mirror images but for sign:
     // (x, y, z) ↔ (x, -y, -z) as pseudovectors across x = 0.
