@@ -18,6 +18,18 @@ export async function forearm(page: Page): Promise<{ elbow: Point; wrist: Point 
   return { elbow: elbow!, wrist: wrist! };
 }
 
+/**
+ * The left elbow's joint on screen, where upper arm and forearm share every vertex. The bone
+ * points are 30 % along each bone (shoulder→elbow, elbow→wrist; the mannequin's two bones are
+ * about as long), so the joint lies 70 % of the way from the upper arm's point to the forearm's.
+ */
+export async function elbowJoint(page: Page): Promise<Point> {
+  const upper = await page.evaluate(() => window.skinsmith.boneScreenPoint('LeftArm'));
+  const fore = await page.evaluate(() => window.skinsmith.boneScreenPoint('LeftForeArm'));
+  expect(upper && fore).toBeTruthy();
+  return { x: upper!.x + 0.7 * (fore!.x - upper!.x), y: upper!.y + 0.7 * (fore!.y - upper!.y) };
+}
+
 /** A left-button drag from `a` to `b` in `steps` moves, with held keys (Shift, Control). */
 export async function drag(page: Page, a: Point, b: Point, keys: string[] = [], steps = 12): Promise<void> {
   for (const k of keys) await page.keyboard.down(k);

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures.ts';
-import { changedBox, drag, forearm, pointerAway } from './paint-helpers.ts';
+import { changedBox, drag, elbowJoint, forearm, pointerAway } from './paint-helpers.ts';
 import { difference, viewportPixels } from './pixels.ts';
 
 // No weight on the forearm: flooding it there shows plainly on the heat map.
@@ -42,9 +42,9 @@ test('box-select a region and flood it: the heat map changes only inside the box
 
 test('edit a weight in the inspector and read it back through window.skinsmith', async ({ editor: page }) => {
   await enterSelect(page);
-  const { elbow, wrist } = await forearm(page);
-  // On the elbow: upper arm and forearm share the vertices there.
-  await page.mouse.click(elbow.x * 0.97 + wrist.x * 0.03, elbow.y * 0.97 + wrist.y * 0.03);
+  // On the elbow's joint: upper arm and forearm share the vertices there.
+  const joint = await elbowJoint(page);
+  await page.mouse.click(joint.x, joint.y);
   await expect(page.getByTestId('inspected-vertex')).toBeVisible();
   const text = (await page.getByTestId('inspected-vertex').textContent())!;
   const [, vertex, primitive] = text.match(/Vertex (\d+) \(primitive (\d+)\)/)!.map(Number);
@@ -70,8 +70,9 @@ test('Copy takes the pinned vertex (else the selection average) and Paste puts i
 }) => {
   await enterSelect(page);
   const { elbow, wrist } = await forearm(page);
-  // Pin a vertex on the elbow (two influences there): Copy takes its weights.
-  await page.mouse.click(elbow.x * 0.97 + wrist.x * 0.03, elbow.y * 0.97 + wrist.y * 0.03);
+  // Pin a vertex on the elbow's joint (two influences there): Copy takes its weights.
+  const joint = await elbowJoint(page);
+  await page.mouse.click(joint.x, joint.y);
   await expect(page.getByTestId('inspected-vertex')).toHaveAttribute('data-pinned', 'true');
   const text = (await page.getByTestId('inspected-vertex').textContent())!;
   const [, vertex, primitive] = text.match(/Vertex (\d+) \(primitive (\d+)\)/)!.map(Number);
