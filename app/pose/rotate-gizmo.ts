@@ -1,7 +1,6 @@
 import {
   type Camera,
   Group,
-  Matrix4,
   Mesh,
   MeshBasicMaterial,
   type Object3D,
@@ -13,6 +12,7 @@ import {
   Vector2,
   Vector3,
 } from 'three';
+import { type PagePoint, pickRing, ringPoints, viewDirection } from '../viewport/gizmo-picking.ts';
 
 /** The gizmo's axes: the joint's local X, Y and Z (Blender's and Maya's colours). */
 export type GizmoAxis = 'x' | 'y' | 'z';
@@ -38,9 +38,8 @@ export interface ScreenRect {
   height: number;
 }
 
-export type PagePoint = { x: number; y: number };
+export type { PagePoint };
 
-const _m = new Matrix4();
 const _v = new Vector3();
 const _w = new Vector3();
 const _s = new Vector3();
@@ -70,14 +69,6 @@ export function rayAt(x: number, y: number, camera: Camera, rect: ScreenRect, ou
     out.direction.set(_ndc.x, _ndc.y, 0.5).unproject(camera).sub(out.origin).normalize();
   }
   return out;
-}
-
-function distanceToSegment(p: PagePoint, a: PagePoint, b: PagePoint): number {
-  const dx = b.x - a.x;
-  const dy = b.y - a.y;
-  const len2 = dx * dx + dy * dy;
-  const t = len2 > 0 ? Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / len2)) : 0;
-  return Math.hypot(p.x - (a.x + t * dx), p.y - (a.y + t * dy));
 }
 
 /**
@@ -218,32 +209,23 @@ export class RotateGizmo {
   ringPoints(axis: GizmoAxis): Vector3[] {
     const ring = this.rings.get(axis)!;
     ring.updateMatrixWorld(true);
-    _m.copy(ring.matrixWorld);
-    const out: Vector3[] = [];
-    for (let i = 0; i < SAMPLES; i++) {
-      const t = (i / SAMPLES) * Math.PI * 2;
-      out.push(new Vector3(Math.cos(t), Math.sin(t), 0).applyMatrix4(_m));
-    }
-    return out;
+    return ringPoints(ring.matrixWorld, SAMPLES);
   }
 
-  /** The ring under a page point (within GRAB_PX), with the nearest point on it; null off the rings. */
+  /**
+   * The ring under a page point (within GRAB_PX), with the nearest point on it; null off the
+   * rings. Where rings cross, the one seen face-on wins (gizmo-picking.ts).
+   */
   pick(p: PagePoint, camera: Camera, rect: ScreenRect): { axis: GizmoAxis; point: Vector3 } | null {
     if (!this.group.visible) return null;
-    let best: { axis: GizmoAxis; point: Vector3 } | null = null;
-    let bestDistance = GRAB_PX;
-    for (const axis of GIZMO_AXES) {
-      const world = this.ringPoints(axis);
-      const page = world.map((w) => toPage(w, camera, rect));
-      for (let i = 0; i < page.length; i++) {
-        const d = distanceToSegment(p, page[i], page[(i + 1) % page.length]);
-        if (d < bestDistance) {
-          bestDistance = d;
-          best = { axis, point: world[i] };
-        }
-      }
-    }
-    return best;
+    const rings = GIZMO_AXES.map((axis) => ({
+      handle: axis,
+      axis: this.worldAxis(axis),
+      points: this.ringPoints(axis),
+    }));
+    const eye = viewDirection(camera, this.center, new Vector3());
+    const hit = pickRing(p, rings, eye, (w) => toPage(w, camera, rect), GRAB_PX);
+    return hit && { axis: hit.handle, point: hit.point };
   }
 
   /** Highlights the ring under the pointer (hover) or the one being dragged; true when it changed. */

@@ -8,20 +8,14 @@ import { posedSignal } from '../pose/posed-signal.ts';
 import { RingDrag, rayAt, type ScreenRect, toPage } from '../pose/rotate-gizmo.ts';
 import { useUi } from '../store.ts';
 import { refreshBones } from '../viewport/bone-layout.ts';
+import { viewDirection } from '../viewport/gizmo-picking.ts';
 import type { Shown } from '../viewport/ModelView.tsx';
 import { ballsAt, nextInStack } from './ball-pick.ts';
 import { beginMove, beginTurn, jointFrame, limbCentreUnder, placeChild } from './skeleton-actions.ts';
 import { jointMarkersBridge, type MoveGizmoInfo, moveGizmoBridge } from './skeleton-bridge.ts';
 import { skeletonPreview } from './skeleton-preview.ts';
 import { useSkeletonUi } from './skeleton-store.ts';
-import {
-  AxisDrag,
-  MOVE_AXES,
-  type MoveHandle,
-  ScreenDrag,
-  TranslateGizmo,
-  viewDirection,
-} from './translate-gizmo.ts';
+import { AxisDrag, MOVE_AXES, type MoveHandle, ScreenDrag, TranslateGizmo } from './translate-gizmo.ts';
 import { TURN_HANDLES, TurnGizmo, type TurnHandle } from './turn-gizmo.ts';
 
 type Controls = { enabled: boolean } | null;

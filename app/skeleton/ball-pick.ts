@@ -1,7 +1,7 @@
 import { type Camera, Vector3 } from 'three';
 import { type PagePoint, type ScreenRect, toPage } from '../pose/rotate-gizmo.ts';
 import type { JointMarker } from '../viewport/bone-layout.ts';
-import { viewDirection } from './translate-gizmo.ts';
+import { viewDirection } from '../viewport/gizmo-picking.ts';
 
 /** A press this close to a joint ball (CSS px, or its drawn radius if larger) is on it. */
 export const BALL_PX = 8;

@@ -13,6 +13,7 @@ import {
   Vector3,
 } from 'three';
 import { type PagePoint, rayAt, type ScreenRect, toPage } from '../pose/rotate-gizmo.ts';
+import { distanceToSegment, viewDirection } from '../viewport/gizmo-picking.ts';
 
 /** A handle of the translate gizmo: one world axis, or the screen plane (the centre). */
 export type MoveHandle = 'x' | 'y' | 'z' | 'screen';
@@ -37,21 +38,6 @@ type V3 = [number, number, number];
 const _v = new Vector3();
 const _w = new Vector3();
 const _q = new Quaternion();
-
-function distanceToSegment(p: PagePoint, a: PagePoint, b: PagePoint): number {
-  const dx = b.x - a.x;
-  const dy = b.y - a.y;
-  const len2 = dx * dx + dy * dy;
-  const t = len2 > 0 ? Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / len2)) : 0;
-  return Math.hypot(p.x - (a.x + t * dx), p.y - (a.y + t * dy));
-}
-
-/** The unit vector camera → scene at `at` (the view ray's direction there). */
-export function viewDirection(camera: Camera, at: Vector3, out = new Vector3()): Vector3 {
-  if ((camera as OrthographicCamera).isOrthographicCamera)
-    return out.set(0, 0, -1).transformDirection(camera.matrixWorld);
-  return out.copy(at).sub(_w.setFromMatrixPosition(camera.matrixWorld)).normalize();
-}
 
 /**
  * A drag along one world axis through the joint: the joint goes to the point of the axis line

@@ -10,7 +10,7 @@ import {
   Vector3,
 } from 'three';
 import { GRAB_PX, type PagePoint, RING_PX, type ScreenRect, toPage } from '../pose/rotate-gizmo.ts';
-import { viewDirection } from './translate-gizmo.ts';
+import { pickRing, ringPoints, viewDirection } from '../viewport/gizmo-picking.ts';
 
 /** A ring of the turn gizmo: one about each world axis, and one about the view direction. */
 export type TurnHandle = 'x' | 'y' | 'z' | 'view';
@@ -22,21 +22,11 @@ const HOVER = '#ffe14a';
 export const VIEW_RING_SCALE = 1.25;
 /** The joint's own axes, drawn inside the rings, as a share of the ring radius. */
 const FRAME_LENGTH = 0.55;
-/** Where rings cross, a ring seen edge-on counts this much farther (CSS px) than one seen face-on. */
-const EDGE_PENALTY_PX = 4;
 /** Samples per ring for picking and for the script API's ring points. */
 const SAMPLES = 72;
 
 const _v = new Vector3();
 const _q = new Quaternion();
-
-function distanceToSegment(p: PagePoint, a: PagePoint, b: PagePoint): number {
-  const dx = b.x - a.x;
-  const dy = b.y - a.y;
-  const len2 = dx * dx + dy * dy;
-  const t = len2 > 0 ? Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / len2)) : 0;
-  return Math.hypot(p.x - (a.x + t * dx), p.y - (a.y + t * dy));
-}
 
 /**
  * Skeleton mode's rotate gizmo on the selected joint (R): a ring about each world axis and a
@@ -130,35 +120,22 @@ export class TurnGizmo {
   ringPoints(handle: TurnHandle): Vector3[] {
     const ring = this.rings.get(handle)!;
     ring.updateMatrixWorld(true);
-    const out: Vector3[] = [];
-    for (let i = 0; i < SAMPLES; i++) {
-      const t = (i / SAMPLES) * Math.PI * 2;
-      out.push(new Vector3(Math.cos(t), Math.sin(t), 0).applyMatrix4(ring.matrixWorld));
-    }
-    return out;
+    return ringPoints(ring.matrixWorld, SAMPLES);
   }
 
-  /** The ring under a page point (within GRAB_PX), with the nearest point on it; null off the rings. */
+  /**
+   * The ring under a page point (within GRAB_PX), with the nearest point on it; null off the
+   * rings. Where rings cross, the one seen face-on wins (gizmo-picking.ts).
+   */
   pick(p: PagePoint, camera: Camera, rect: ScreenRect): { handle: TurnHandle; point: Vector3 } | null {
     if (!this.group.visible) return null;
-    let best: { handle: TurnHandle; point: Vector3 } | null = null;
-    let bestScore = Number.POSITIVE_INFINITY;
+    const rings = TURN_HANDLES.map((handle) => ({
+      handle,
+      axis: this.axis(handle, camera),
+      points: this.ringPoints(handle),
+    }));
     const eye = viewDirection(camera, this.center, new Vector3());
-    for (const handle of TURN_HANDLES) {
-      const world = this.ringPoints(handle);
-      const page = world.map((w) => toPage(w, camera, rect));
-      // Where rings cross (a world axis lies on two of them) the one seen face-on wins: an
-      // edge-on ring turns by the pointer's travel along it, which is not what a rigger aimed at.
-      const edgeOn = (1 - Math.abs(this.axis(handle, camera, _v).dot(eye))) * EDGE_PENALTY_PX;
-      for (let i = 0; i < page.length; i++) {
-        const d = distanceToSegment(p, page[i], page[(i + 1) % page.length]);
-        if (d <= GRAB_PX && d + edgeOn < bestScore) {
-          bestScore = d + edgeOn;
-          best = { handle, point: world[i] };
-        }
-      }
-    }
-    return best;
+    return pickRing(p, rings, eye, (w) => toPage(w, camera, rect), GRAB_PX);
   }
 
   /** Lights the ring under the pointer (hover) or the one being dragged; true when it changed. */

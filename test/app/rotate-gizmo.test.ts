@@ -66,6 +66,22 @@ describe('rotate gizmo', () => {
     expect(g.pick(onZ, cam, rect)).toBeNull();
   });
 
+  // The rigger's tour: grabbing the face-on ring where an edge-on ring's line crosses it picked
+  // the edge-on ring (a 60° drag turned 2° about another axis).
+  it('where rings cross, the ring seen face-on wins', () => {
+    const cam = camera(new Vector3(0, 0, 5));
+    const g = new RotateGizmo();
+    g.group.visible = true;
+    g.place(joint(new Vector3()), cam, rect);
+    // At 3 o'clock the face-on Z ring meets the edge-on Y ring (a line along X on the page).
+    const cross = toPage(new Vector3(g.group.scale.x, 0, 0), cam, rect);
+    for (const dy of [-2, -1, 0, 1, 2])
+      expect(g.pick({ x: cross.x - 1, y: cross.y + dy }, cam, rect)?.axis).toBe('z');
+    // Well inside the Z ring, on the Y ring's line: that one.
+    const inside = toPage(new Vector3(g.group.scale.x * 0.5, 0, 0), cam, rect);
+    expect(g.pick(inside, cam, rect)?.axis).toBe('y');
+  });
+
   it('face-on: the angle is the one swept round the centre, whole turns counted', () => {
     const cam = camera(new Vector3(0.2, 0.1, 5), new Vector3(0.2, 0.1, 0));
     const center = new Vector3(0.2, 0.1, 0);
