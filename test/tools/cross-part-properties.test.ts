@@ -12,7 +12,6 @@ import { describe, expect, it } from 'vitest';
 import { PatchRecorder } from '../../src/history/patch-recorder.ts';
 import { applyWeightPatch } from '../../src/history/weight-patch.ts';
 import { findInvariantViolations } from '../../src/skin/invariants.ts';
-import { normalizeVertex } from '../../src/skin/normalize.ts';
 import type { SkinWeights } from '../../src/skin/skin-weights.ts';
 import { limitTool } from '../../src/tools/limit-tool.ts';
 import { mirrorTool } from '../../src/tools/mirror-tool.ts';
@@ -35,6 +34,7 @@ import {
   snapshot,
 } from '../brush/random-scene.ts';
 import { runs } from '../support/property-runs.ts';
+import { randomMasks, redrawVertex } from './tool-scene.ts';
 
 const RUNS = { numRuns: runs(Number(process.env.TOOL_RUNS ?? 50)) };
 
@@ -80,28 +80,10 @@ function build(c: PartsCase): Built {
       const q = s.vertexPart[last];
       const sw = scene.weights[q];
       const u = last - s.vertexOffset[q];
-      const K = sw.influences;
-      const n = jointsOf(scene, q);
-      sw.joints.fill(0, u * K, u * K + K);
-      sw.weights.fill(0, u * K, u * K + K);
-      sw.joints[u * K] = Math.floor(random() * n);
-      sw.weights[u * K] = 0.25 + random();
-      sw.joints[u * K + 1] = (sw.joints[u * K] + 1) % n;
-      sw.weights[u * K + 1] = random();
-      normalizeVertex(sw, u);
+      redrawVertex(sw, u, jointsOf(scene, q), random);
     }
   }
-  let locked: Uint8Array | null = null;
-  if (c.lockDensity > 0) {
-    locked = new Uint8Array(scene.jointCount);
-    for (let j = 0; j < scene.jointCount; j++) if (random() < c.lockDensity) locked[j] = 1;
-  }
-  let nodes: Uint8Array | null = null;
-  if (c.selectDensity >= 0) {
-    nodes = new Uint8Array(s.nodeCount);
-    for (let g = 0; g < s.nodeCount; g++) if (random() < c.selectDensity) nodes[g] = 1;
-  }
-  return { scene, locked, nodes };
+  return { scene, ...randomMasks(c, scene.jointCount, s.nodeCount, random) };
 }
 
 function targetOf(b: Built): ToolTarget {

@@ -59,27 +59,42 @@ export function buildCase(c: ToolCase): BuiltCase {
       const p = s.nodePart[g];
       const sw = scene.weights[p];
       const u = s.members[s.nodeStart[g + 1] - 1] - s.vertexOffset[p];
-      const K = sw.influences;
-      sw.joints.fill(0, u * K, u * K + K);
-      sw.weights.fill(0, u * K, u * K + K);
-      sw.joints[u * K] = Math.floor(random() * scene.jointCount);
-      sw.weights[u * K] = 0.25 + random();
-      sw.joints[u * K + 1] = (sw.joints[u * K] + 1) % scene.jointCount;
-      sw.weights[u * K + 1] = random();
-      normalizeVertex(sw, u);
+      redrawVertex(sw, u, scene.jointCount, random);
     }
   }
+  return { scene, ...randomMasks(c, scene.jointCount, s.nodeCount, random) };
+}
+
+/** Gives vertex u two random legal influences among `jointCount` joints (one side of a split seam). */
+export function redrawVertex(sw: SkinWeights, u: number, jointCount: number, random: () => number): void {
+  const K = sw.influences;
+  sw.joints.fill(0, u * K, u * K + K);
+  sw.weights.fill(0, u * K, u * K + K);
+  sw.joints[u * K] = Math.floor(random() * jointCount);
+  sw.weights[u * K] = 0.25 + random();
+  sw.joints[u * K + 1] = (sw.joints[u * K] + 1) % jointCount;
+  sw.weights[u * K + 1] = random();
+  normalizeVertex(sw, u);
+}
+
+/** A case's lock mask (by joint) and node selection (null: none), drawn from `random`. */
+export function randomMasks(
+  c: { lockDensity: number; selectDensity: number },
+  jointCount: number,
+  nodeCount: number,
+  random: () => number,
+): { locked: Uint8Array | null; nodes: Uint8Array | null } {
   let locked: Uint8Array | null = null;
   if (c.lockDensity > 0) {
-    locked = new Uint8Array(scene.jointCount);
-    for (let j = 0; j < scene.jointCount; j++) if (random() < c.lockDensity) locked[j] = 1;
+    locked = new Uint8Array(jointCount);
+    for (let j = 0; j < jointCount; j++) if (random() < c.lockDensity) locked[j] = 1;
   }
   let nodes: Uint8Array | null = null;
   if (c.selectDensity >= 0) {
-    nodes = new Uint8Array(s.nodeCount);
-    for (let g = 0; g < s.nodeCount; g++) if (random() < c.selectDensity) nodes[g] = 1;
+    nodes = new Uint8Array(nodeCount);
+    for (let g = 0; g < nodeCount; g++) if (random() < c.selectDensity) nodes[g] = 1;
   }
-  return { scene, locked, nodes };
+  return { locked, nodes };
 }
 
 /** A ToolTarget over a built case, with a begun recorder and the scene's nearest-bone fallback. */
