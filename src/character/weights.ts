@@ -84,6 +84,8 @@ interface Context {
   stretch2: number;
   candJ: Int32Array;
   candW: Float64Array;
+  /** Tree steps between joints a and b at a · joints + b (computed once per skeleton). */
+  steps: Uint8Array;
   w64: Float64Array;
   joints: Uint16Array;
   weights: Float32Array;
@@ -120,6 +122,7 @@ function context(
     sideBlend,
     minWeight,
     stretch2: endStretch * endStretch - 1,
+    steps: treeStepTable(skeleton),
     candJ: new Int32Array(C),
     candW: new Float64Array(C),
     w64: new Float64Array(K),
@@ -195,15 +198,23 @@ function writeVertex(ctx: Context, v: number, selfMirror: boolean): void {
   writeSlots(ctx.joints, ctx.weights, v * K, candJ, w64, count, fix);
 }
 
-/** Tree steps between two joints (through their lowest common ancestor). */
-function treeSteps(skeleton: readonly MannequinJoint[], a: number, b: number): number {
-  const depthOf = new Map<number, number>();
-  for (let j = a, d = 0; j >= 0; j = skeleton[j].parent, d++) depthOf.set(j, d);
-  for (let j = b, d = 0; j >= 0; j = skeleton[j].parent, d++) {
-    const up = depthOf.get(j);
-    if (up !== undefined) return up + d;
+/** Tree steps between every two joints (through their lowest common ancestor), capped at 255. */
+function treeStepTable(skeleton: readonly MannequinJoint[]): Uint8Array {
+  const n = skeleton.length;
+  const out = new Uint8Array(n * n).fill(255);
+  for (let a = 0; a < n; a++) {
+    const depthOf = new Map<number, number>();
+    for (let j = a, d = 0; j >= 0; j = skeleton[j].parent, d++) depthOf.set(j, d);
+    for (let b = 0; b < n; b++) {
+      for (let j = b, d = 0; j >= 0; j = skeleton[j].parent, d++) {
+        const up = depthOf.get(j);
+        if (up === undefined) continue;
+        out[a * n + b] = Math.min(255, up + d);
+        break;
+      }
+    }
   }
-  return Number.POSITIVE_INFINITY;
+  return out;
 }
 
 /** Below this share of the vertex's total, a joint more than FAR_STEPS from its strongest is dropped. */
@@ -218,7 +229,7 @@ const FAR_STEPS = 2;
  * On the mid-plane only where the strongest joint is its own mirror (both sides drop alike).
  */
 function dropFaintStrangers(ctx: Context, count: number, selfMirror: boolean): number {
-  const { candJ, candW, skeleton } = ctx;
+  const { candJ, candW, skeleton, steps } = ctx;
   if (count < 2) return count;
   const lead = candJ[0];
   if (selfMirror && skeleton[lead].mirror !== lead) return count;
@@ -226,7 +237,7 @@ function dropFaintStrangers(ctx: Context, count: number, selfMirror: boolean): n
   for (let i = 0; i < count; i++) sum += candW[i];
   let kept = 1;
   for (let i = 1; i < count; i++) {
-    if (candW[i] < FAR_SHARE * sum && treeSteps(skeleton, lead, candJ[i]) > FAR_STEPS) continue;
+    if (candW[i] < FAR_SHARE * sum && steps[lead * skeleton.length + candJ[i]] > FAR_STEPS) continue;
     candJ[kept] = candJ[i];
     candW[kept] = candW[i];
     kept++;
