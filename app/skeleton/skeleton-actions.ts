@@ -143,9 +143,9 @@ export function splitJoint(id: number, count: number, weights: 'keep' | 'spread'
 export function deleteJoint(id: number, weightsTo: 'parent' | number): void {
   const reports = edit(() => editor.skeleton.delete(id, { weightsTo }));
   // A delete on a file whose rest pose is not its bind pose moves the deleted joint's vertices:
-  // said now, with the undo to take it back.
+  // said now (the warning says how to take it back).
   const warnings = reports?.flatMap((r) => r.warnings) ?? [];
-  if (warnings.length) useUi.getState().showToast('warning', `${warnings.join(' ')} — Ctrl+Z undoes it.`);
+  if (warnings.length) useUi.getState().showToast('warning', warnings.join(' '));
 }
 
 /** Delete (the key): the selected joint, its weights to its parent. */
