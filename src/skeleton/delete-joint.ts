@@ -146,7 +146,7 @@ export function deleteJoint(
 
   if (rest.vertices > 0)
     notes.push(
-      `${rest.vertices} vertices of "${name}" moved up to ${formatLength(rest.max)} at the rest pose: this file's rest pose is not its bind pose, and "${receiver?.getName() ?? ''}" rests turned otherwise than "${name}". Ctrl+Z undoes it; to delete without the jump, make the rest pose the bind pose first`,
+      `${rest.vertices} vertices of "${name}" moved up to ${formatLength(rest.max)} at the rest pose: this file's rest pose is not its bind pose, and "${receiver?.getName() ?? ''}" rests turned otherwise than "${name}". To delete without the jump, make the rest pose the bind pose first (Ctrl+Z in the app undoes this delete)`,
     );
 
   // 2. Children go to the joint's parent node (or the scenes' top level), keeping their world.
