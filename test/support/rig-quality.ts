@@ -181,7 +181,7 @@ export interface RigCase {
   mesh: FitMesh;
   /** The artist's skeleton in world space at the pose the mesh is drawn in. */
   artist: { names: string[]; parents: number[]; positions: Vec3[] };
-  /** Artist joint index per anatomical joint. */
+  /** Artist joint index per anatomical joint; -1 where the rig has none (not measured). */
   anatomical: Record<Anatomical, number>;
   /** Height of the mesh (world y extent). */
   height: number;
@@ -197,10 +197,15 @@ function heightOf(mesh: FitMesh): number {
   return hi - lo;
 }
 
-function caseOf(
+/**
+ * A loaded character as a rig case: its artist's joints (world, rest pose), then stripped of
+ * skin and joints. `names`: the artist's joint per anatomical joint; one left out (a rig with no
+ * neck bone) is not measured.
+ */
+export function caseOf(
   name: string,
   document: Awaited<ReturnType<typeof readDocument>>,
-  names: Record<Anatomical, string>,
+  names: Partial<Record<Anatomical, string>>,
 ): RigCase {
   const model = buildSkinnedModel(document);
   const joints = [...model.joints.values()];
@@ -214,8 +219,8 @@ function caseOf(
   const mesh = fitMeshOfDocument(document);
   const anatomical = {} as Record<Anatomical, number>;
   for (const a of ANATOMICAL) {
-    const i = artist.names.indexOf(names[a]);
-    if (i < 0) throw new Error(`${name}: no joint ${names[a]}`);
+    const i = names[a] === undefined ? -1 : artist.names.indexOf(names[a]);
+    if (i < 0 && names[a] !== undefined) throw new Error(`${name}: no joint ${names[a]}`);
     anatomical[a] = i;
   }
   return { name, mesh, artist, anatomical, height: heightOf(mesh) };
@@ -283,9 +288,9 @@ export function jointErrors(c: RigCase, fitted: FittedSkeleton) {
   for (const a of ANATOMICAL) {
     const p = byName.get(FITTED_NAMES[a]);
     const q = c.artist.positions[c.anatomical[a]];
-    per[a] = p ? (100 * Math.hypot(p[0] - q[0], p[1] - q[1], p[2] - q[2])) / c.height : Number.NaN;
+    per[a] = p && q ? (100 * Math.hypot(p[0] - q[0], p[1] - q[1], p[2] - q[2])) / c.height : Number.NaN;
   }
-  const values = Object.values(per);
+  const values = ANATOMICAL.filter((a) => c.anatomical[a] >= 0).map((a) => per[a]);
   return {
     per,
     mean: values.reduce((s, v) => s + v, 0) / values.length,
@@ -330,9 +335,24 @@ export function frontSurfacePoint(mesh: FitMesh, p: Vec3, front: Vec3): Vec3 {
   return [p[0] + front[0] * hits[0], p[1] + front[1] * hits[0], p[2] + front[2] * hits[0]];
 }
 
+/**
+ * The way the character faces, from its artist's thighs: the horizontal axis nearest to
+ * left × up (+Z for glTF's convention, −Z for a VRM 0.x avatar).
+ */
+export function artistFront(c: RigCase): Vec3 {
+  const l = c.artist.positions[c.anatomical.leftThigh];
+  const r = c.artist.positions[c.anatomical.rightThigh];
+  if (!l || !r) return [0, 0, 1];
+  const [x, z] = [-(l[2] - r[2]), l[0] - r[0]];
+  return Math.abs(x) > Math.abs(z) ? [Math.sign(x), 0, 0] : [0, 0, z < 0 ? -1 : 1];
+}
+
 /** The eight markers in front of the artist's joints (see the module comment). */
-export function artistMarkers(c: RigCase, front: Vec3 = [0, 0, 1]): HumanoidMarkers {
-  const at = (a: Anatomical) => c.artist.positions[c.anatomical[a]];
+export function artistMarkers(c: RigCase, front: Vec3 = artistFront(c)): HumanoidMarkers {
+  const at = (a: Anatomical) => {
+    if (c.anatomical[a] < 0) throw new Error(`${c.name}: no ${a} joint named, needed for the markers`);
+    return c.artist.positions[c.anatomical[a]];
+  };
   const l = at('leftThigh');
   const r = at('rightThigh');
   const groin: Vec3 = [(l[0] + r[0]) / 2, (l[1] + r[1]) / 2, (l[2] + r[2]) / 2];
