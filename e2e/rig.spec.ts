@@ -7,7 +7,8 @@
 import { join } from 'node:path';
 import { WebIO } from '@gltf-transform/core';
 import type { Page } from '@playwright/test';
-import { staticMannequin, variantData } from '../test/skeleton/support/static-fixture.ts';
+import { buildShapedMannequin, SHAPED_MANNEQUINS } from '../src/character/shaped.ts';
+import { staticMannequin, staticShaped, variantData } from '../test/skeleton/support/static-fixture.ts';
 import { loadInPage } from './export-helpers.ts';
 import { dropFiles, expect, test, waitForModel } from './fixtures.ts';
 import { pointerAway } from './paint-helpers.ts';
@@ -41,7 +42,7 @@ async function look(page: Page, name: string): Promise<void> {
   const dir = join(import.meta.dirname, '..', 'tmp', 'look-rig');
   await page.screenshot({ path: join(dir, `${name}-1280.png`) });
   await page.setViewportSize({ width: 1440, height: 900 });
-  const front = page.getByRole('button', { name: 'Front view' });
+  const front = page.getByRole('button', { name: 'Front view', exact: true });
   if (await front.isVisible()) await front.click();
   await page.evaluate(() => window.skinsmith.frame());
   await page.screenshot({ path: join(dir, `${name}-1440.png`) });
@@ -209,4 +210,53 @@ test('rig a static mannequin from eight clicked markers, bend its elbow, export 
   expect(reopened.names).toContain('LeftForeArm');
   expect(reopened.names).toContain('HeadTop_End');
   await expect(panel).toBeHidden();
+});
+
+test('a mesh whose arms the guess cannot find asks for those markers: one side clicked, the other mirrors, and it rigs', async ({
+  editor: page,
+}) => {
+  test.setTimeout(120_000);
+  // Arms lowered and swung ahead, hands in front of the thighs: nothing reaches out beside the chest.
+  const shape = buildShapedMannequin(SHAPED_MANNEQUINS['arms forward'], 2500);
+  const at = (name: string) => {
+    const i = shape.jointNames.indexOf(name);
+    return [shape.jointPositions[i * 3], shape.jointPositions[i * 3 + 1], shape.jointPositions[i * 3 + 2]];
+  };
+  const bytes = await new WebIO().writeBinary(staticShaped('arms forward', 2500));
+  await dropFiles(page, [{ name: 'Ahead.glb', bytes }]);
+  await waitForModel(page, 'Ahead.glb');
+  const panel = page.getByRole('region', { name: 'Rig' });
+  await expect(panel.getByRole('alert')).toContainText('found no arms', { timeout: 60_000 });
+  await expect(panel.getByRole('alert')).toContainText('place the left wrist, left elbow');
+  // What the mesh did show stays guessed; the arm markers wait, the first of them armed.
+  await expect(panel.locator('[data-marker=chin] .rig-state')).toHaveText('guessed');
+  await expect(panel.locator('[data-marker=rightElbow] .rig-state')).toHaveText('place it');
+  await expect(panel.locator('[data-marker=leftWrist]')).toHaveAttribute('aria-pressed', 'true');
+  await expect(panel.getByRole('button', { name: 'Rig and auto-bind' })).toBeDisabled();
+  // The view still faces the body (its frame came with the failed fit).
+  const view = (await page.evaluate(() => window.skinsmith.camera.state()))!;
+  expect(view.forward[2]).toBeLessThan(-0.99);
+  await look(page, 'arms-not-found');
+
+  for (const [name, joint] of [
+    ['leftWrist', 'LeftHand'],
+    ['leftElbow', 'LeftForeArm'],
+  ] as const) {
+    await expect(panel.locator(`[data-marker=${name}]`)).toHaveAttribute('aria-pressed', 'true');
+    const p = (await page.evaluate((q) => window.skinsmith.paint.toPage(q), at(joint)))!;
+    await page.mouse.click(p.x, p.y);
+    await expect(panel.locator(`[data-marker=${name}] .rig-state`)).toHaveText('placed');
+  }
+  await expect(panel.locator('[data-marker=rightWrist] .rig-state')).toHaveText('mirrored');
+  // What the fit asked for is placed: the next click orbits (no guessed marker is armed).
+  await expect(panel.locator('[aria-pressed=true]')).toHaveCount(0);
+  await expect(panel.getByTestId('rig-fit-status')).toContainText('Skeleton fitted in', { timeout: 60_000 });
+  const hand = await page.evaluate(
+    () => window.skinsmith.editor.rig.preview!.joints.find((j) => j.name === 'RightHand')!.position,
+  );
+  const truth = at('RightHand');
+  expect(Math.hypot(hand[0] - truth[0], hand[1] - truth[1], hand[2] - truth[2])).toBeLessThan(0.05);
+  await look(page, 'missing-arms');
+  await panel.getByRole('button', { name: 'Rig and auto-bind' }).click();
+  await expect(panel.getByRole('status')).toContainText('Rigged with 25 joints', { timeout: 90_000 });
 });

@@ -20,13 +20,23 @@ import { MARKER_NAMES } from '../../src/skeleton/fit/markers.ts';
 import { editor } from '../editor-instance.ts';
 import { fitBox } from '../viewport/camera-fit.ts';
 import type { Shown } from '../viewport/ModelView.tsx';
-import { armNext, type Placing, placeMarker, type RigUi, refit, useRig } from './rig-store.ts';
+import {
+  armNext,
+  type MarkerState,
+  type Placing,
+  placeMarker,
+  type RigUi,
+  refit,
+  useRig,
+} from './rig-store.ts';
 
 type Vec3 = [number, number, number];
 type Orbit = { target: Vector3; update: () => void; enabled: boolean } | null;
 
-const COLORS: Record<'guessed' | 'placed' | 'mirrored' | 'chain', Color> = {
+const COLORS: Record<MarkerState | 'chain', Color> = {
   guessed: new Color('#5fd0ff'),
+  // Never drawn (a missing marker has no place yet); listed for the panel's legend.
+  missing: new Color('#ff6b6b'),
   placed: new Color('#ffb13b'),
   mirrored: new Color('#ffd98a'),
   chain: new Color('#ffb13b'),
@@ -44,12 +54,12 @@ function markerList(s: RigUi): { name: Placing; p: Vec3; color: Color }[] {
     if (s.chain.to) out.push({ name: 'chainTo', p: s.chain.to, color: COLORS.chain });
     return out;
   }
-  if (!s.markers) return [];
-  return MARKER_NAMES.map((n) => ({
-    name: n,
-    p: s.markers![n].position,
-    color: COLORS[s.markers![n].state],
-  }));
+  const markers = s.markers;
+  if (!markers) return [];
+  return MARKER_NAMES.flatMap((n) => {
+    const { position, state } = markers[n];
+    return position ? [{ name: n, p: position, color: COLORS[state] }] : [];
+  });
 }
 
 /** Bone segments (joint to parent) of a fitted skeleton, xyz pairs. */
@@ -169,7 +179,7 @@ export function RigOverlay({ shown }: { shown: Shown }) {
   // The body's front, framed.
   useEffect(() => {
     if (!frontView) return;
-    const front = editor.rig.preview?.frame.front;
+    const front = editor.rig.frame?.front;
     if (!front) return;
     const { camera, controls } = get();
     const centre = shown.bounds.getCenter(new Vector3());

@@ -8,7 +8,16 @@ import { Icon } from '../components/Icon.tsx';
 import { NumberInput } from '../components/NumberField.tsx';
 import { ProgressBar } from '../components/ProgressBar.tsx';
 import { Segmented } from '../components/Segmented.tsx';
-import { cancelRig, closeRigPanel, guessAll, type Placing, refit, startRig, useRig } from './rig-store.ts';
+import {
+  cancelRig,
+  closeRigPanel,
+  firstToPlace,
+  guessAll,
+  type Placing,
+  refit,
+  startRig,
+  useRig,
+} from './rig-store.ts';
 
 const LABELS: Record<MarkerName, string> = {
   chin: 'Chin',
@@ -43,12 +52,16 @@ function MarkerButton({ name, disabled }: { name: MarkerName; disabled: boolean 
       data-marker={name}
       aria-pressed={armed}
       disabled={disabled}
-      title={`${LABELS[name]}: click, then click it on the mesh (the front view shows it best)`}
+      title={
+        state === 'missing'
+          ? `${LABELS[name]}: not found on the mesh — click, then click it on the mesh`
+          : `${LABELS[name]}: click, then click it on the mesh (the front view shows it best)`
+      }
       onClick={() => arm(name)}
     >
       <span className={`rig-dot ${state}`} />
       {LABELS[name]}
-      <span className="rig-state">{state}</span>
+      <span className="rig-state">{state === 'missing' ? 'place it' : state}</span>
     </button>
   );
 }
@@ -120,7 +133,7 @@ function HumanoidForm({ disabled }: { disabled: boolean }) {
           type="button"
           className="ab-button"
           disabled={disabled}
-          onClick={() => useRig.setState({ armed: MARKER_NAMES[0] })}
+          onClick={() => useRig.setState({ armed: firstToPlace() })}
         >
           Place markers
         </button>

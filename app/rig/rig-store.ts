@@ -7,7 +7,12 @@
 import { create } from 'zustand';
 import type { FittedSkeleton, RigReport } from '../../src/editor/rig-session.ts';
 import { mirrorWorldPoint } from '../../src/skeleton/fit/body-frame.ts';
-import { MARKER_NAMES, type MarkerName, mirrorMarkerName } from '../../src/skeleton/fit/markers.ts';
+import {
+  MARKER_NAMES,
+  type MarkerName,
+  markersToPlace,
+  mirrorMarkerName,
+} from '../../src/skeleton/fit/markers.ts';
 import type { FingerCount } from '../../src/skeleton/templates/humanoid.ts';
 import { progressPerFrame } from '../components/progress-per-frame.ts';
 import { editor } from '../editor-instance.ts';
@@ -15,8 +20,14 @@ import { useUi } from '../store.ts';
 
 type Vec3 = [number, number, number];
 
-/** Where a marker came from. */
-export type MarkerState = 'guessed' | 'placed' | 'mirrored';
+/** Where a marker came from ('missing': the mesh did not show it; the user must place it). */
+export type MarkerState = 'guessed' | 'placed' | 'mirrored' | 'missing';
+
+/** One marker of the panel (no position while missing). */
+export interface PanelMarker {
+  position: Vec3 | null;
+  state: MarkerState;
+}
 
 /** What a click on the mesh places. */
 export type Placing = MarkerName | 'chainFrom' | 'chainTo';
@@ -31,7 +42,7 @@ export interface RigUi {
   vrm: boolean;
   /** The marker the next click on the mesh places (null: clicks orbit). */
   armed: Placing | null;
-  markers: Record<MarkerName, { position: Vec3; state: MarkerState }> | null;
+  markers: Record<MarkerName, PanelMarker> | null;
   chain: { from: Vec3 | null; to: Vec3 | null; joints: number };
   /** A fit is running, and what the last one said. */
   fitting: boolean;
@@ -115,7 +126,10 @@ function givenMarkers(): Partial<Record<MarkerName, Vec3>> {
   const markers = useRig.getState().markers;
   const out: Partial<Record<MarkerName, Vec3>> = {};
   if (!markers) return out;
-  for (const n of MARKER_NAMES) if (markers[n].state !== 'guessed') out[n] = markers[n].position;
+  for (const n of MARKER_NAMES) {
+    const { position, state } = markers[n];
+    if (position && (state === 'placed' || state === 'mirrored')) out[n] = position;
+  }
   return out;
 }
 
@@ -154,12 +168,37 @@ export function refit(): Promise<void> {
         useRig.setState({ fitError: null, fitMs: performance.now() - t0 });
       } catch (err) {
         useRig.setState({ fitError: (err as Error).message });
+        const place = markersToPlace(err);
+        if (place) askForMarkers(place.missing, place.guessed);
       }
     } while (again);
     useRig.setState({ fitting: false });
     inFlight = null;
   })();
   return inFlight;
+}
+
+/** The user's own markers (placed, mirrored), kept across refits. */
+function isUsers(m: PanelMarker | undefined): m is PanelMarker & { position: Vec3 } {
+  return !!m?.position && (m.state === 'placed' || m.state === 'mirrored');
+}
+
+/**
+ * A fit that could not guess some markers (no arms found, say): those the mesh showed are shown
+ * as guessed, the others wait to be placed, and the first of them is armed for the next click.
+ */
+function askForMarkers(missing: readonly MarkerName[], guessed: Partial<Record<MarkerName, Vec3>>): void {
+  const s = useRig.getState();
+  const markers = {} as Record<MarkerName, PanelMarker>;
+  for (const n of MARKER_NAMES) {
+    const kept = s.markers?.[n];
+    const g = guessed[n];
+    if (isUsers(kept)) markers[n] = kept;
+    else if (g && !missing.includes(n)) markers[n] = { position: g, state: 'guessed' };
+    else markers[n] = { position: null, state: 'missing' };
+  }
+  const first = MARKER_NAMES.find((n) => markers[n].state === 'missing');
+  useRig.setState({ markers, armed: s.armed ?? first ?? null });
 }
 
 /** Markers still guessed take the fit's guess; placed and mirrored ones stay where they are. */
@@ -169,10 +208,13 @@ function adoptGuesses(fitted: FittedSkeleton): void {
   const markers = {} as NonNullable<RigUi['markers']>;
   for (const n of MARKER_NAMES) {
     const kept = old?.[n];
-    markers[n] = kept && kept.state !== 'guessed' ? kept : { position: fitted.markers[n], state: 'guessed' };
+    markers[n] = isUsers(kept) ? kept : { position: fitted.markers[n], state: 'guessed' };
   }
   useRig.setState({ markers });
 }
+
+/** The last click placed a marker the mesh did not show (see armNext). */
+let placedMissing = false;
 
 /**
  * Puts marker `name` at world point `p` (a click, or a drag): placed by the user; its partner
@@ -182,10 +224,13 @@ export function placeMarker(name: Placing, p: Vec3, fit = true): void {
   const s = useRig.getState();
   if (name === 'chainFrom' || name === 'chainTo') {
     useRig.setState({ chain: { ...s.chain, [name === 'chainFrom' ? 'from' : 'to']: p } });
-  } else if (s.markers) {
-    const markers = { ...s.markers, [name]: { position: p, state: 'placed' as const } };
+  } else {
+    // A drag after the press keeps what the press placed.
+    const before = s.markers?.[name].state ?? 'missing';
+    if (before !== 'placed') placedMissing = before === 'missing';
+    const markers = { ...(s.markers ?? noMarkers()), [name]: { position: p, state: 'placed' as const } };
     const partner = mirrorMarkerName(name);
-    const frame = editor.rig.preview?.frame;
+    const frame = editor.rig.frame;
     if (s.symmetric && partner !== name && frame && markers[partner].state !== 'placed')
       markers[partner] = { position: mirrorWorldPoint(frame, p), state: 'mirrored' };
     useRig.setState({ markers });
@@ -193,14 +238,31 @@ export function placeMarker(name: Placing, p: Vec3, fit = true): void {
   if (fit) void refit();
 }
 
-/** After a click placed the armed marker: arms the next one still guessed (or none). */
+/** Every marker waiting to be placed (a fit that could not even find the body's frame). */
+function noMarkers(): Record<MarkerName, PanelMarker> {
+  const out = {} as Record<MarkerName, PanelMarker>;
+  for (const n of MARKER_NAMES) out[n] = { position: null, state: 'missing' };
+  return out;
+}
+
+/** The marker "Place markers" starts with: the first the mesh did not show, else the first. */
+export function firstToPlace(): MarkerName {
+  const markers = useRig.getState().markers;
+  return MARKER_NAMES.find((n) => markers?.[n].state === 'missing') ?? MARKER_NAMES[0];
+}
+
+/** After a click placed the armed marker: arms the next one missing, else still guessed (or none). */
 export function armNext(): void {
   const s = useRig.getState();
   if (s.template === 'chain') {
     useRig.setState({ armed: s.armed === 'chainFrom' && !s.chain.to ? 'chainTo' : null });
     return;
   }
-  const next = MARKER_NAMES.find((n) => s.markers?.[n].state === 'guessed');
+  // Markers the mesh did not show come first; once the last of them is placed, the user has
+  // what the fit asked for (the guessed ones are theirs to drag, not to walk through again).
+  const missing = MARKER_NAMES.find((n) => s.markers?.[n].state === 'missing');
+  const next =
+    missing ?? (placedMissing ? undefined : MARKER_NAMES.find((n) => s.markers?.[n].state === 'guessed'));
   useRig.setState({ armed: next ?? null });
 }
 

@@ -31,6 +31,8 @@ export interface MannequinShape {
   legSpread?: number;
   /** A robe from the waist to the shins over the body (a separate surface, as clothes are). */
   robe?: boolean;
+  /** Degrees the (dropped) arms are then swung forward at the shoulder (90: reaching ahead). */
+  armForward?: number;
 }
 
 /** The shaped test bodies `bench:rig` and the fitting tests measure, by name. */
@@ -45,6 +47,9 @@ export const SHAPED_MANNEQUINS: Readonly<Record<string, MannequinShape>> = {
   'hands on thighs': { armDrop: 86 },
   'heavy, arms down': { build: 'heavy', armDrop: 80, headScale: 1.3 },
   robe: { armDrop: 40, robe: true },
+  // Lowered and swung ahead, hands in front of the thighs: nothing reaches out beside the chest
+  // (a character saved holding something in front of it).
+  'arms forward': { armDrop: 45, armForward: 90 },
 };
 
 type Part = 'arm' | 'leg' | 'head' | 'torso';
@@ -102,10 +107,11 @@ function partMap(shape: MannequinShape, part: Part): (p: Vec3) => Vec3 {
   const head = shape.headScale ?? 1;
   const dx = HIP[0] * ((shape.hipWidth ?? 1) - 1);
   const spread = ((shape.legSpread ?? 0) * Math.PI) / 180;
+  const forward = ((shape.armForward ?? 0) * Math.PI) / 180;
   if (part === 'arm')
     return (p) => {
       const x = p[0] > SHOULDER[0] ? SHOULDER[0] + armLength * (p[0] - SHOULDER[0]) : p[0];
-      return turnZ([x, p[1], p[2]], SHOULDER, -drop);
+      return turnY(turnZ([x, p[1], p[2]], SHOULDER, -drop), SHOULDER, -forward);
     };
   if (part === 'leg') return (p) => turnZ([p[0] + dx, p[1], p[2]], [HIP[0] + dx, HIP[1], HIP[2]], spread);
   if (part === 'head')
@@ -124,6 +130,16 @@ function turnZ(p: Vec3, o: Vec3, angle: number): Vec3 {
   const x = p[0] - o[0];
   const y = p[1] - o[1];
   return [o[0] + c * x - s * y, o[1] + s * x + c * y, p[2]];
+}
+
+/** `p` turned by `angle` (radians, counter-clockwise seen from above) about the y-line through `o`. */
+function turnY(p: Vec3, o: Vec3, angle: number): Vec3 {
+  if (angle === 0) return p;
+  const c = Math.cos(angle);
+  const s = Math.sin(angle);
+  const x = p[0] - o[0];
+  const z = p[2] - o[2];
+  return [o[0] + c * x + s * z, p[1], o[2] - s * x + c * z];
 }
 
 function shapedPrimitive(shape: MannequinShape, p: Primitive): Primitive {

@@ -87,6 +87,11 @@ function rig(
   try {
     fitted = fitSkeleton(mesh, { fingers, markers });
   } catch (err) {
+    // Markers the mesh did not show: say where the file's others were guessed, for --markers.
+    if (err instanceof NotAHumanoidError && err.missing.length)
+      throw new UsageError(
+        `rig: cannot rig ${name}: ${err.message} with --markers MARKERS.json (one side is enough: the other mirrors)`,
+      );
     if (err instanceof MarkerError || err instanceof NotAHumanoidError || err instanceof RangeError)
       throw new UsageError(`rig: cannot rig ${name}: ${err.message}`);
     throw err;

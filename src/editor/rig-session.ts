@@ -14,6 +14,7 @@
 
 import { exportBaseName } from '../gltf/export/export-document.ts';
 import { buildSkinnedModel, type SkinnedModel } from '../gltf/skinned-model.ts';
+import type { BodyFrame } from '../skeleton/fit/body-frame.ts';
 import { type FitRunner, inProcessFitRunner } from '../skeleton/fit/fit-client.ts';
 import { fitMeshOfDocument } from '../skeleton/fit/fit-mesh.ts';
 import type { FitWireOptions } from '../skeleton/fit/fit-protocol.ts';
@@ -74,10 +75,18 @@ export class RigSession {
   runner: FitRunner = inProcessFitRunner;
   /** The last fit of the open file, drawn by the viewport (null after a rig or a new file). */
   preview: FittedSkeleton | null = null;
+  /**
+   * The open file's body frame (its left, up and front), from the last fit — also from one that
+   * failed for want of markers, so the view can still face the body and a placed marker mirror.
+   */
+  frame: BodyFrame | null = null;
   private keyed: { model: SkinnedModel; key: number } | null = null;
 
   constructor(private readonly editor: Editor) {
-    editor.events.on('model', () => this.clearPreview());
+    editor.events.on('model', () => {
+      this.frame = null;
+      this.clearPreview();
+    });
   }
 
   /** True when the open file has no skin: a static mesh to rig. */
@@ -107,13 +116,21 @@ export class RigSession {
       );
     const job = this.runner(this.meshKey(model), () => fitMeshOfDocument(model.document), options);
     return {
-      promise: job.promise.then((fitted) => {
-        if (this.editor.model === model) {
-          this.preview = fitted;
-          this.events.emit('preview', fitted);
-        }
-        return fitted;
-      }),
+      promise: job.promise.then(
+        (fitted) => {
+          if (this.editor.model === model) {
+            this.preview = fitted;
+            this.frame = fitted.frame;
+            this.events.emit('preview', fitted);
+          }
+          return fitted;
+        },
+        (err: unknown) => {
+          const frame = (err as { frame?: BodyFrame } | null)?.frame;
+          if (frame && this.editor.model === model) this.frame = frame;
+          throw err;
+        },
+      ),
       cancel: job.cancel,
     };
   }

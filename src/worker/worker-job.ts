@@ -16,7 +16,19 @@ export interface JobWorker<Request, Response> {
 export type JobResponse<Done> =
   | { type: 'progress'; id: number; fraction: number }
   | ({ type: 'done'; id: number } & Done)
-  | { type: 'error'; id: number; name: string; message: string };
+  | { type: 'error'; id: number; name: string; message: string; detail?: Record<string, unknown> };
+
+/** The Error a job's error response stands for: its name, message and any detail fields. */
+export function errorOfResponse(data: {
+  name: string;
+  message: string;
+  detail?: Record<string, unknown>;
+}): Error {
+  const err = new Error(data.message);
+  err.name = data.name;
+  if (data.detail) Object.assign(err, data.detail);
+  return err;
+}
 
 export interface WorkerJob<Result> {
   promise: Promise<Result>;
@@ -71,9 +83,7 @@ export function startWorkerJob<Request, Done, Result>(
       settle.resolve(decode(data as Done));
     } else {
       done = true;
-      const err = new Error(data.message);
-      err.name = data.name;
-      settle.reject(err);
+      settle.reject(errorOfResponse(data));
     }
   };
   send(abort);

@@ -14,7 +14,7 @@ import { buildSkinnedModel } from '../../src/gltf/skinned-model.ts';
 import { fitMeshOfDocument } from '../../src/skeleton/fit/fit-mesh.ts';
 import { humanoidTemplate } from '../../src/skeleton/templates/humanoid.ts';
 import { findInvariantViolations } from '../../src/skin/invariants.ts';
-import { staticMannequin, variantData } from '../skeleton/support/static-fixture.ts';
+import { staticMannequin, staticShaped, variantData } from '../skeleton/support/static-fixture.ts';
 
 let dir: string;
 let input: string;
@@ -135,6 +135,44 @@ describe('skinsmith rig', () => {
     const model = await readModel(out);
     expect(model.skins).toHaveLength(1);
     expect([...model.joints.values()][0].name).toBe('Hips');
+  });
+
+  it('asks for the markers the mesh does not show, and rigs from one side of them', async () => {
+    // Arms lowered and swung ahead: nothing reaches out beside the chest.
+    const ahead = join(dir, 'Ahead.glb');
+    const document = staticShaped('arms forward', 2500);
+    writeFileSync(ahead, await new WebIO().writeBinary(document));
+    const out = join(dir, 'ahead-rigged.glb');
+    const r = await run('rig', ahead, '-o', out);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(
+      /cannot rig Ahead\.glb: found no arms.*place the left wrist, left elbow, right wrist and right elbow markers.*--markers/,
+    );
+    // The left wrist and elbow on the front of the forearm: the right side mirrors.
+    const mesh = fitMeshOfDocument(document);
+    // The frontmost vertex near (x, y): where a click in the front view lands.
+    const front = (x: number, y: number) => {
+      let best = [x, y, -Infinity];
+      for (let i = 0; i < mesh.positions.length; i += 3) {
+        const p = [mesh.positions[i], mesh.positions[i + 1], mesh.positions[i + 2]];
+        if (Math.hypot(p[0] - x, p[1] - y) < 0.02 && p[2] > best[2]) best = p;
+      }
+      return best;
+    };
+    const markersPath = join(dir, 'ahead-markers.json');
+    writeFileSync(
+      markersPath,
+      JSON.stringify({ leftWrist: front(0.19, 1.064), leftElbow: front(0.19, 1.248) }),
+    );
+    const ok = await run('rig', ahead, '-o', out, '--markers', markersPath);
+    expect(ok.stderr).toBe('');
+    expect(ok.code).toBe(0);
+    const summary = JSON.parse(ok.stdout);
+    expect(summary.markers.rightWrist.from).toBe('given');
+    expect(summary.markers.chin.from).toBe('guessed');
+    const hand = summary.joints.find((j: { name: string }) => j.name === 'RightHand').position;
+    expect(hand[0]).toBeLessThan(-0.1);
   });
 
   it('exits 2 with one line for bad options, bad markers and a mesh it cannot rig', async () => {

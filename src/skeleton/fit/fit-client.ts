@@ -3,7 +3,7 @@
  * mesh once (the worker keeps its prepared body); `inProcessFitRunner` runs the same protocol in
  * this thread (Node, tests).
  */
-import { startWorkerJob, type WorkerJob } from '../../worker/worker-job.ts';
+import { errorOfResponse, startWorkerJob, type WorkerJob } from '../../worker/worker-job.ts';
 import type { FitMesh } from './fit-mesh.ts';
 import {
   type FitRequest,
@@ -88,11 +88,7 @@ export const inProcessFitRunner: FitRunner = (key, mesh, options) => {
         { type: 'fit', id: 0, key, mesh: localCache.key === key ? null : mesh(), options },
         (m) => {
           if (m.type === 'done') resolve(m.fitted);
-          else if (m.type === 'error') {
-            const e = new Error(m.message);
-            e.name = m.name;
-            reject(e);
-          }
+          else if (m.type === 'error') reject(errorOfResponse(m));
         },
         localCache,
       );

@@ -14,6 +14,7 @@ import {
   type PreparedBody,
   prepareBody,
 } from './fit-skeleton.ts';
+import { NotAHumanoidError } from './markers.ts';
 
 /** Fit options that cross the worker boundary (plain data). */
 export type FitWireOptions = Omit<FitSkeletonOptions, 'front'>;
@@ -67,7 +68,10 @@ export function handleFitRequest(
     post({ type: 'done', id, fitted });
   } catch (err) {
     const e = err instanceof Error ? err : new Error(String(err));
-    post({ type: 'error', id, name: e.name, message: e.message });
+    // Markers the mesh could not show travel with the error: the user places those, keeps the rest.
+    const detail =
+      e instanceof NotAHumanoidError ? { missing: e.missing, guessed: e.guessed, frame: e.frame } : undefined;
+    post({ type: 'error', id, name: e.name, message: e.message, detail });
   }
 }
 

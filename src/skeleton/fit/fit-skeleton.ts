@@ -20,6 +20,7 @@ import {
   canonicalPositions,
   detectBodyFrame,
   fromCanonical,
+  mirrorWorldPoint,
   toCanonical,
 } from './body-frame.ts';
 import { BodySolid } from './body-solid.ts';
@@ -29,10 +30,13 @@ import { jointFrames, type Quat, quatFromAxes } from './joint-orientation.ts';
 import {
   centreMarkers,
   checkCharacterShape,
-  guessMarkers,
+  guessSomeMarkers,
   type HumanoidMarkers,
   MARKER_NAMES,
   type MarkerName,
+  markerList,
+  mirrorMarkerName,
+  NotAHumanoidError,
   readLimbs,
 } from './markers.ts';
 import { MedialTree } from './medial-tree.ts';
@@ -230,17 +234,42 @@ export function fitHumanoidSkeleton(
   const fingers = options.fingers ?? FIT_SKELETON_DEFAULTS.fingers;
   checkCharacterShape(analysis);
   const limbs = readLimbs(analysis);
-  const given = options.markers ?? {};
+  const given = { ...(options.markers ?? {}) };
   const markersFrom: Partial<Record<MarkerName, 'given' | 'guessed'>> = {};
   const anyGiven = MARKER_NAMES.some((n) => given[n]);
-  let guess: HumanoidMarkers | null = null;
-  const needGuess = MARKER_NAMES.some((n) => !given[n]);
-  if (needGuess) guess = guessMarkers(analysis, limbs);
+  let guess: Partial<HumanoidMarkers> = {};
+  if (MARKER_NAMES.some((n) => !given[n])) {
+    const { markers, problems } = guessSomeMarkers(analysis, limbs);
+    guess = markers;
+    // A marker the mesh does not show takes its given partner's mirror image.
+    for (const n of MARKER_NAMES) {
+      const partner = given[mirrorMarkerName(n)];
+      if (!given[n] && !guess[n] && partner) given[n] = mirrorWorldPoint(frame, partner);
+    }
+    const missing = MARKER_NAMES.filter((n) => !given[n] && !guess[n]);
+    if (missing.length) {
+      // Say which markers to place, and keep what could be guessed for the user to see.
+      const shown: Partial<HumanoidMarkers> = {};
+      for (const n of MARKER_NAMES) {
+        const g = given[n];
+        const q = guess[n];
+        if (g) shown[n] = [...g] as Vec3;
+        else if (q) shown[n] = fromCanonical(frame, frontSurface(analysis, q)) as Vec3;
+      }
+      const why = problems.filter((p) => p.names.some((n) => missing.includes(n))).map((p) => p.message);
+      throw new NotAHumanoidError(
+        `${why.join('; ')}: place ${markerList(missing)} (is it a standing character, Y up?)`,
+        missing,
+        shown,
+        frame,
+      );
+    }
+  }
   // Given markers in canonical space, the missing ones filled from the guess (already centred).
   const canonical = {} as HumanoidMarkers;
   for (const n of MARKER_NAMES) {
     const g = given[n];
-    canonical[n] = g ? (toCanonical(frame, g) as Vec3) : guess![n];
+    canonical[n] = g ? (toCanonical(frame, g) as Vec3) : guess[n]!;
     markersFrom[n] = g ? 'given' : 'guessed';
   }
   let centred = canonical;

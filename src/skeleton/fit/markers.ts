@@ -7,6 +7,7 @@
  * user as markers to accept or drag.
  */
 import type { BodyAnalysis } from './body-analysis.ts';
+import type { BodyFrame } from './body-frame.ts';
 import { crossSection, depthCentre, limbCentre } from './cross-section.ts';
 import { alongFrontal, spanMiddle, zMiddle } from './front-view.ts';
 import { type ArmReading, type LegReading, readArm, readLeg } from './limb-analysis.ts';
@@ -64,12 +65,37 @@ export function readLimbs(analysis: BodyAnalysis): LimbReadings {
   };
 }
 
-/** Why a mesh cannot be rigged as a humanoid. */
+/**
+ * Why a mesh cannot be rigged as a humanoid. Where only some markers could not be guessed (no
+ * arms found, say), `missing` names them and `guessed` holds the others (world points on the
+ * front surface), so the user can place the missing ones and keep the rest.
+ */
 export class NotAHumanoidError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly missing: readonly MarkerName[] = [],
+    readonly guessed: Partial<HumanoidMarkers> = {},
+    /** The body's frame, when it was found: the view can face the body, a marker mirror. */
+    readonly frame: BodyFrame | null = null,
+  ) {
     super(message);
     this.name = 'NotAHumanoidError';
   }
+}
+
+/**
+ * The markers a failed fit asks the user to place, and those it could guess (world points), when
+ * `err` is such a failure (from this thread or a worker); null otherwise.
+ */
+export function markersToPlace(
+  err: unknown,
+): { missing: readonly MarkerName[]; guessed: Partial<HumanoidMarkers> } | null {
+  const e = err as { name?: string; missing?: unknown; guessed?: unknown } | null;
+  if (e?.name !== 'NotAHumanoidError' || !Array.isArray(e.missing) || e.missing.length === 0) return null;
+  return {
+    missing: e.missing.filter((n): n is MarkerName => (MARKER_NAMES as readonly string[]).includes(n)),
+    guessed: (e.guessed ?? {}) as Partial<HumanoidMarkers>,
+  };
 }
 
 /** Fraction of the solid's box the solid fills: a standing character fills well under half. */
@@ -96,11 +122,21 @@ export function checkCharacterShape(analysis: BodyAnalysis): void {
 /** A limb must reach this far from the belly along the body (in heights) to count. */
 const MIN_LIMB = 0.2;
 
+/** Markers the mesh could not say, and why. */
+export interface MarkerGuessProblem {
+  names: MarkerName[];
+  message: string;
+}
+
 /**
- * The markers guessed from the mesh (canonical, at limb centres). A limb found on one side
- * only is mirrored to the other; a body with no arm or no leg on either side is no humanoid.
+ * The markers guessed from the mesh (canonical, at limb centres), as many as it shows: a limb
+ * found on one side only is mirrored to the other; a body with no arm (or no leg) on either
+ * side leaves those markers out, with a problem saying why.
  */
-export function guessMarkers(analysis: BodyAnalysis, limbs: LimbReadings): HumanoidMarkers {
+export function guessSomeMarkers(
+  analysis: BodyAnalysis,
+  limbs: LimbReadings,
+): { markers: Partial<HumanoidMarkers>; problems: MarkerGuessProblem[] } {
   const L = analysis.landmarks;
   const { tree, solid } = analysis;
   const reach = (v: number) => (v >= 0 ? (tree.length[v] * solid.h) / L.height : 0);
@@ -110,23 +146,39 @@ export function guessMarkers(analysis: BodyAnalysis, limbs: LimbReadings): Human
   const armR = limbs.arms.right?.resting || armOk(L.hands.right) ? limbs.arms.right : null;
   const legL = reach(L.feet.left) >= MIN_LIMB ? limbs.legs.left : null;
   const legR = reach(L.feet.right) >= MIN_LIMB ? limbs.legs.right : null;
-  if (!armL && !armR)
-    throw new NotAHumanoidError(
-      'found no arms: nothing below the neck reaches out beside the chest (is it a standing character, Y up? else place the markers)',
-    );
-  if (!legL && !legR)
-    throw new NotAHumanoidError(
-      'found no legs: nothing long reaches the floor on either side of the body (is it a standing character, Y up? else place the markers)',
-    );
   const groin: Vec3 = L.crotch ? [0, L.crotch[1], L.crotch[2]] : [0, 0.46 * L.height, L.seedPoint[2]];
   const near = SYMMETRIC_WITHIN * L.height;
-  return {
-    chin: [0, L.chin[1], L.chin[2]],
-    groin,
-    ...pair('Wrist', armL?.wrist, armR?.wrist, near),
-    ...pair('Elbow', armL?.elbow, armR?.elbow, near),
-    ...pair('Knee', legL?.knee, legR?.knee, near),
-  };
+  const problems: MarkerGuessProblem[] = [];
+  const markers: Partial<HumanoidMarkers> = { chin: [0, L.chin[1], L.chin[2]], groin };
+  if (armL || armR) {
+    Object.assign(markers, pair('Wrist', armL?.wrist, armR?.wrist, near));
+    Object.assign(markers, pair('Elbow', armL?.elbow, armR?.elbow, near));
+  } else
+    problems.push({
+      names: ['leftWrist', 'leftElbow', 'rightWrist', 'rightElbow'],
+      message: 'found no arms: nothing below the neck reaches out beside the chest',
+    });
+  if (legL || legR) Object.assign(markers, pair('Knee', legL?.knee, legR?.knee, near));
+  else
+    problems.push({
+      names: ['leftKnee', 'rightKnee'],
+      message: 'found no legs: nothing long reaches the floor on either side of the body',
+    });
+  return { markers, problems };
+}
+
+/**
+ * Every marker guessed from the mesh (see {@link guessSomeMarkers}); throws a
+ * {@link NotAHumanoidError} naming the markers it could not guess.
+ */
+export function guessMarkers(analysis: BodyAnalysis, limbs: LimbReadings): HumanoidMarkers {
+  const { markers, problems } = guessSomeMarkers(analysis, limbs);
+  if (problems.length)
+    throw new NotAHumanoidError(
+      `${problems.map((p) => p.message).join('; ')} (is it a standing character, Y up? else place the markers)`,
+      problems.flatMap((p) => p.names),
+    );
+  return markers as HumanoidMarkers;
 }
 
 /** Partner guesses closer than this share of the height to each other's mirror image are made symmetric. */
@@ -243,4 +295,11 @@ export function centreMarkers(analysis: BodyAnalysis, given: HumanoidMarkers): H
 /** The marker's name for people: "left wrist". */
 export function markerLabel(name: MarkerName): string {
   return name.replace(/([A-Z])/g, ' $1').toLowerCase();
+}
+
+/** "the left wrist and right wrist markers", for a message. */
+export function markerList(names: readonly MarkerName[]): string {
+  const labels = names.map(markerLabel);
+  const last = labels.pop();
+  return `the ${labels.length ? `${labels.join(', ')} and ${last}` : last} marker${labels.length ? 's' : ''}`;
 }

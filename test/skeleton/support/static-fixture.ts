@@ -9,6 +9,7 @@ import {
   type MannequinVariant,
   mannequinToDocument,
 } from '../../../src/character/index.ts';
+import { buildShapedMannequin, SHAPED_MANNEQUINS } from '../../../src/character/shaped.ts';
 import { stripSkin } from '../../../src/gltf/strip-skin.ts';
 import { type FitMesh, fitMeshOfDocument } from '../../../src/skeleton/fit/fit-mesh.ts';
 
@@ -31,6 +32,13 @@ export function staticMannequin(
   targetVertices = 4000,
 ): Document {
   const document = mannequinToDocument(variantData(variant, targetVertices));
+  stripSkin(document);
+  return document;
+}
+
+/** A static document of a shaped mannequin (src/character/shaped.ts) by name. */
+export function staticShaped(name: string, targetVertices = 4000): Document {
+  const document = mannequinToDocument(buildShapedMannequin(SHAPED_MANNEQUINS[name], targetVertices));
   stripSkin(document);
   return document;
 }
