@@ -7,11 +7,12 @@
  * 2. The seed: the deepest voxel of the symmetry plane a little above the crotch (the belly),
  *    and the medial tree from it (medial-tree.ts): every limb's middle line leads there.
  * 3. The torso's profile upward from the seed: the neck is the row whose slice is smallest
- *    against the head above it; the chin is where the slice juts forward again; the top of the
+ *    against the head above it (not a narrow waist: the arms are above that); the chin is where the slice juts forward again; the top of the
  *    head is the last row the head's slice reaches.
  * 4. Extremities: each side's foot is the voxel on the floor farthest along the medial tree;
  *    each side's hand the farthest of the rest, leaving out the legs (whatever the tree reaches
- *    through a foot's path) and whatever it reaches over the neck (hair, ears, a hat).
+ *    through a foot's path) and whatever it reaches over the neck (hair, ears, a hat); and the
+ *    farthest whose path climbs to the chest, for when that was a cape's hem.
  */
 import { BodySolid } from './body-solid.ts';
 import { FrontView } from './front-view.ts';
@@ -39,6 +40,12 @@ export interface BodyLandmarks {
   chestHalfWidth: number;
   /** Fingertip and toe-tip voxels per side (-1 when not found). */
   hands: { left: number; right: number };
+  /**
+   * Per side, the farthest voxel like a hand's whose path to the belly climbs to the chest (past
+   * {@link ARM_PEAK} of the way up to the neck), -1 when none: the hand where the farthest point
+   * hangs from lower down (a cape's hem).
+   */
+  armTips: { left: number; right: number };
   feet: { left: number; right: number };
 }
 
@@ -114,6 +121,16 @@ function findCrotchRow(solid: BodySolid): number {
   }
   return -1;
 }
+
+/**
+ * A row is no neck when something above it reaches this many times wider across than the body
+ * below it (up from the belly): arms held out above a narrow waist (a wide hat over a neck is
+ * under it: the shoulders are below).
+ */
+const NECK_WIDTH_ABOVE = 2.5;
+
+/** How far up from the belly to the neck an arm's path climbs at least (its shoulder is higher). */
+export const ARM_PEAK = 0.5;
 
 /** How deep the mid-plane must be, against the deepest column near it, to be the pelvis. */
 const CROTCH_DEPTH = 0.7;
@@ -216,23 +233,46 @@ export function analyseBody(solid: BodySolid): BodyAnalysis {
   const profile = midLineProfile(solid, seedRow, seedPoint[2], 0.45 * H);
   const area = profile.map((s) => (s && !s.open ? s.area : s ? Infinity : 0));
   const lookUp = Math.max(2, Math.round((0.22 * span) / h));
+  // Widest reach across of any slice from row t up to the end of the profile (the top).
+  const widthAbove = new Float64Array(profile.length + 1);
+  for (let t = profile.length - 1; t >= 0; t--) {
+    const s = profile[t];
+    widthAbove[t] = Math.max(widthAbove[t + 1], s ? s.maxX - s.minX : 0);
+  }
   let neckIndex = -1;
   let neckScore = 0.8;
+  // The narrowest row with the arms above it, used only when no row has just a head above.
+  let waistIndex = -1;
+  let waistScore = 0.8;
   const start = Math.round((0.1 * span) / h);
-  for (let t = start; t < profile.length; t++) {
+  let widthBelow = 0;
+  for (let t = 0; t < profile.length; t++) {
     const s = profile[t];
-    if (!s || s.open) continue;
+    if (t > 0 && profile[t - 1])
+      widthBelow = Math.max(widthBelow, profile[t - 1]!.maxX - profile[t - 1]!.minX);
+    if (t < start || !s || s.open) continue;
     let above = 0;
     let below = 0;
     for (let u = t + 1; u < Math.min(profile.length, t + lookUp); u++) above = Math.max(above, area[u]);
     for (let u = Math.max(0, t - lookUp); u < t; u++) below = Math.max(below, area[u]);
     if (above <= 0 || below <= 0) continue;
     const score = s.area / Math.min(above, below);
+    // A narrow waist between a chest and a pelvis (a robot's segments, two joint balls touching)
+    // has the arms above it: what lies above a neck is a head, not many times wider than the
+    // body below it.
+    if (widthAbove[t + 1] > NECK_WIDTH_ABOVE * widthBelow) {
+      if (score < waistScore) {
+        waistScore = score;
+        waistIndex = t;
+      }
+      continue;
+    }
     if (score < neckScore) {
       neckScore = score;
       neckIndex = t;
     }
   }
+  if (neckIndex < 0) neckIndex = waistIndex;
   if (neckIndex < 0) neckIndex = Math.max(0, Math.min(profile.length - 1, Math.round((0.75 * span) / h)));
   const neckSlice = profile[neckIndex] ?? profile.find((s) => s) ?? null;
   const neck: Vec3 = neckSlice
@@ -312,9 +352,14 @@ export function analyseBody(solid: BodySolid): BodyAnalysis {
     if (p >= 0 && leg[p]) leg[c] = 1;
   }
   // Hands: on each side, the farthest voxel below the neck that is neither leg nor reached over
-  // the neck (hair, ears, a hat).
+  // the neck (hair, ears, a hat). And the farthest whose path climbs to the chest: an arm hangs
+  // from the shoulder, a cape's hem or a coat's tail from lower down (the fill joins them to the
+  // back or the legs), yet they may reach farther.
   const hands = { left: -1, right: -1 };
+  const armTips = { left: -1, right: -1 };
   const handBest = [0, 0];
+  const armBest = [0, 0];
+  const chestRow = rowOf(solid, seedPoint[1] + ARM_PEAK * (neck[1] - seedPoint[1]));
   const minX = Math.max(2 * h, 0.5 * chestHalfWidth);
   for (let o = 0; o < order.length; o++) {
     const c = order[o];
@@ -326,6 +371,11 @@ export function analyseBody(solid: BodySolid): BodyAnalysis {
       handBest[side] = tree.length[c];
       if (side === 0) hands.left = c;
       else hands.right = c;
+    }
+    if (tree.peak[c] >= chestRow && tree.length[c] > armBest[side]) {
+      armBest[side] = tree.length[c];
+      if (side === 0) armTips.left = c;
+      else armTips.right = c;
     }
   }
   return {
@@ -343,6 +393,7 @@ export function analyseBody(solid: BodySolid): BodyAnalysis {
       headWidth,
       chestHalfWidth,
       hands,
+      armTips,
       feet,
     },
   };

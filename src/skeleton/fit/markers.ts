@@ -43,25 +43,44 @@ export function mirrorMarkerName(name: MarkerName): MarkerName {
 export interface LimbReadings {
   arms: { left: ArmReading | null; right: ArmReading | null };
   legs: { left: LegReading | null; right: LegReading | null };
+  /** The voxel each free arm was read from (its fingertip), -1 for one read resting or none. */
+  armTips: { left: number; right: number };
 }
 
 const mirror = (p: Vec3): Vec3 => [-p[0], p[1], p[2]];
 
 /** Reads both arms and both legs from the analysis' extremities. */
 export function readLimbs(analysis: BodyAnalysis): LimbReadings {
-  const { hands, feet } = analysis.landmarks;
-  // An arm the medial tree reads wrongly (resting against the body) is read from the front.
-  const arm = (v: number, sign: 1 | -1): ArmReading | null => {
+  const { hands, feet, armTips } = analysis.landmarks;
+  const tips = { left: -1, right: -1 };
+  // An arm the medial tree reads wrongly (resting against the body) is read from the front; when
+  // no arm rests there, from the farthest point whose path climbs to the chest (the farthest of
+  // all was a cape's hem or a coat's tail).
+  const arm = (side: 'left' | 'right', sign: 1 | -1): ArmReading | null => {
+    const v = hands[side];
     const free = v >= 0 ? readArm(analysis, v) : null;
+    tips[side] = v;
     if (free && !armImplausible(analysis, free, sign)) return free;
-    return readRestingArm(analysis, sign) ?? free;
+    const resting = readRestingArm(analysis, sign);
+    if (resting) {
+      tips[side] = -1;
+      return resting;
+    }
+    const w = armTips[side];
+    const raised = w >= 0 && w !== v ? readArm(analysis, w) : null;
+    if (raised && !armImplausible(analysis, raised, sign)) {
+      tips[side] = w;
+      return raised;
+    }
+    return free;
   };
   return {
-    arms: { left: arm(hands.left, 1), right: arm(hands.right, -1) },
+    arms: { left: arm('left', 1), right: arm('right', -1) },
     legs: {
       left: feet.left >= 0 ? readLeg(analysis, feet.left) : null,
       right: feet.right >= 0 ? readLeg(analysis, feet.right) : null,
     },
+    armTips: tips,
   };
 }
 
@@ -142,8 +161,8 @@ export function guessSomeMarkers(
   const reach = (v: number) => (v >= 0 ? (tree.length[v] * solid.h) / L.height : 0);
   const outward = (v: number) => v >= 0 && Math.abs(solid.centreOf(v)[0]) > 1.15 * L.chestHalfWidth;
   const armOk = (v: number) => reach(v) >= MIN_LIMB && outward(v);
-  const armL = limbs.arms.left?.resting || armOk(L.hands.left) ? limbs.arms.left : null;
-  const armR = limbs.arms.right?.resting || armOk(L.hands.right) ? limbs.arms.right : null;
+  const armL = limbs.arms.left?.resting || armOk(limbs.armTips.left) ? limbs.arms.left : null;
+  const armR = limbs.arms.right?.resting || armOk(limbs.armTips.right) ? limbs.arms.right : null;
   const legL = reach(L.feet.left) >= MIN_LIMB ? limbs.legs.left : null;
   const legR = reach(L.feet.right) >= MIN_LIMB ? limbs.legs.right : null;
   const groin: Vec3 = L.crotch ? [0, L.crotch[1], L.crotch[2]] : [0, 0.46 * L.height, L.seedPoint[2]];

@@ -1,0 +1,33 @@
+/**
+ * Fitting without markers on mannequins assembled as some characters are (test/support/
+ * assembled-bodies.ts): shells and joint balls (Mixamo's X Bot), a chibi with a cape (KayKit's
+ * knights). Regressions of unseen characters the fitter once refused or misread.
+ */
+import { describe, expect, it } from 'vitest';
+import { fitSkeleton } from '../../../src/skeleton/fit/fit-skeleton.ts';
+import { capedRigCase, jointedRigCase } from '../../support/assembled-bodies.ts';
+import { jointErrors, jointsOutside } from '../../support/rig-quality.ts';
+
+describe('fitting assembled bodies without markers', () => {
+  it('reads a body of shells and joint balls: the waist ball as thin as the neck is no neck (the arms are above it)', () => {
+    const c = jointedRigCase();
+    // Before: the waist read as the neck, the arms above it, and "found no arms".
+    const fit = fitSkeleton(c.mesh);
+    const e = jointErrors(c, fit);
+    expect(e.per.neck).toBeLessThan(3);
+    expect(e.per.leftWrist).toBeLessThan(3);
+    expect(e.mean).toBeLessThan(2);
+    expect(e.max).toBeLessThan(4);
+    expect(jointsOutside(c, fit)).toEqual([]);
+  });
+
+  it('reads the arms of a chibi in a cape, not the cape’s hem that hangs farther from the belly', () => {
+    const c = capedRigCase();
+    // Before: the hem read as the hands (wrists ~60% off) or "found no arms".
+    const e = jointErrors(c, fitSkeleton(c.mesh));
+    expect(e.per.leftWrist).toBeLessThan(3);
+    expect(e.per.rightElbow).toBeLessThan(3);
+    expect(e.mean).toBeLessThan(2);
+    expect(e.max).toBeLessThan(4);
+  });
+});
