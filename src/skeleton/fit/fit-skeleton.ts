@@ -29,7 +29,7 @@ import type { FitMesh } from './fit-mesh.ts';
 import { jointFrames, type Quat, quatFromAxes } from './joint-orientation.ts';
 import {
   centreMarkers,
-  checkCharacterShape,
+  characterShapeProblem,
   guessSomeMarkers,
   type HumanoidMarkers,
   MARKER_NAMES,
@@ -224,6 +224,18 @@ function quatMul(a: Quat, b: Quat): Quat {
   ];
 }
 
+/** A marker neither given nor `shown` by the mesh takes its given partner's mirror image. */
+function mirrorMissingPartners(
+  given: Partial<HumanoidMarkers>,
+  frame: BodyFrame,
+  shown: (name: MarkerName) => boolean,
+): void {
+  for (const n of MARKER_NAMES) {
+    const partner = given[mirrorMarkerName(n)];
+    if (!given[n] && !shown(n) && partner) given[n] = mirrorWorldPoint(frame, partner);
+  }
+}
+
 /** Step 3–4 for the humanoid template, on a prepared body. */
 export function fitHumanoidSkeleton(
   body: PreparedBody,
@@ -232,20 +244,30 @@ export function fitHumanoidSkeleton(
   const t0 = performance.now();
   const { frame, analysis } = body;
   const fingers = options.fingers ?? FIT_SKELETON_DEFAULTS.fingers;
-  checkCharacterShape(analysis);
-  const limbs = readLimbs(analysis);
   const given = { ...(options.markers ?? {}) };
+  // Only the guess needs a character's shape: a shape the user marked up whole is theirs to rig.
+  if (MARKER_NAMES.some((n) => !given[n])) {
+    const problem = characterShapeProblem(analysis);
+    if (problem) {
+      mirrorMissingPartners(given, frame, () => false);
+      const missing = MARKER_NAMES.filter((n) => !given[n]);
+      if (missing.length)
+        throw new NotAHumanoidError(
+          `${problem}: place ${markerList(missing)} to rig it anyway`,
+          missing,
+          { ...given },
+          frame,
+        );
+    }
+  }
+  const limbs = readLimbs(analysis);
   const markersFrom: Partial<Record<MarkerName, 'given' | 'guessed'>> = {};
   const anyGiven = MARKER_NAMES.some((n) => given[n]);
   let guess: Partial<HumanoidMarkers> = {};
   if (MARKER_NAMES.some((n) => !given[n])) {
     const { markers, problems } = guessSomeMarkers(analysis, limbs);
     guess = markers;
-    // A marker the mesh does not show takes its given partner's mirror image.
-    for (const n of MARKER_NAMES) {
-      const partner = given[mirrorMarkerName(n)];
-      if (!given[n] && !guess[n] && partner) given[n] = mirrorWorldPoint(frame, partner);
-    }
+    mirrorMissingPartners(given, frame, (n) => !!guess[n]);
     const missing = MARKER_NAMES.filter((n) => !given[n] && !guess[n]);
     if (missing.length) {
       // Say which markers to place, and keep what could be guessed for the user to see.

@@ -129,13 +129,12 @@ export function solidity(analysis: BodyAnalysis): number {
 /** Past this {@link solidity} a shape is a block, not a character with limbs. */
 export const MAX_SOLIDITY = 0.5;
 
-/** Throws a {@link NotAHumanoidError} for a shape that fills its box (a block, a ball). */
-export function checkCharacterShape(analysis: BodyAnalysis): void {
+/** Why a shape that fills its box (a block, a ball) is no character to guess markers on; null for a character. */
+export function characterShapeProblem(analysis: BodyAnalysis): string | null {
   const fill = solidity(analysis);
-  if (fill > MAX_SOLIDITY)
-    throw new NotAHumanoidError(
-      `no character-like shape: the mesh fills ${Math.round(100 * fill)}% of its box (a standing character with arms and legs fills well under half)`,
-    );
+  return fill > MAX_SOLIDITY
+    ? `no character-like shape: the mesh fills ${Math.round(100 * fill)}% of its box (a standing character with arms and legs fills well under half)`
+    : null;
 }
 
 /** A limb must reach this far from the belly along the body (in heights) to count. */

@@ -261,6 +261,31 @@ describe('fitSkeleton (humanoid)', () => {
       ]),
     };
     expect(() => fitSkeleton(box)).toThrow(NotAHumanoidError);
+    // It asks for every marker (the user may rig it anyway), and says where the body faces.
+    let err: NotAHumanoidError | null = null;
+    try {
+      fitSkeleton(box, { markers: { chin: [0.5, 0.9, 0.9] } });
+    } catch (e) {
+      err = e as NotAHumanoidError;
+    }
+    expect(err?.message).toMatch(
+      /no character-like shape.*place the left wrist, .* right knee markers to rig it anyway/,
+    );
+    expect(err?.missing).toHaveLength(7);
+    expect(err?.guessed.chin).toEqual([0.5, 0.9, 0.9]);
+    expect(err?.frame).not.toBeNull();
+    // Marked up whole (one side is enough: the other mirrors), it rigs.
+    const fit = fitSkeleton(box, {
+      markers: {
+        chin: [0.5, 0.9, 0.9],
+        groin: [0.5, 0.45, 0.9],
+        leftWrist: [0.85, 0.5, 0.9],
+        leftElbow: [0.8, 0.65, 0.9],
+        leftKnee: [0.65, 0.25, 0.9],
+      },
+    });
+    expect(fit.joints).toHaveLength(25);
+    expect(fit.markersFrom.rightKnee).toBe('given');
   });
 
   it('fits a chain between two points along the middle of the shape', () => {
