@@ -6,7 +6,7 @@
  *   the joints, and balls filling the gaps (two meshes over one skeleton). The ball at the
  *   waist is as thin as the neck.
  * - {@link capedRigCase}: a chibi (big head, short arms, T-pose) with a thin cape hanging
- *   behind from the shoulders almost to the floor, as KayKit's knights and mages wear.
+ *   behind from the shoulders to the ankles or the floor, as KayKit's knight and mage wear.
  */
 import type { FitMesh } from '../../src/skeleton/fit/fit-mesh.ts';
 import { mannequinRigCase, type RigCase, shapedRigCase } from './rig-quality.ts';
@@ -169,10 +169,14 @@ function capeMesh(
   return { positions: Float32Array.from(positions), indices: Uint32Array.from(indices) };
 }
 
-/** A chibi in a T-pose (head 1.8×, arms 0.6×) with a cape behind it to near the floor. */
-export function capedRigCase(targetVertices = 6000): RigCase {
+/**
+ * A chibi in a T-pose (head 1.8×, arms 0.6×) with a cape behind it from the shoulders down to
+ * `hem` (share of the height above the floor; 0: it trails on the floor, as a mage's robe does).
+ */
+export function capedRigCase(hem = 0.06, targetVertices = 6000): RigCase {
   const c = shapedRigCase('chibi', { armDrop: 0, armLength: 0.6, headScale: 1.8 }, targetVertices);
   const shoulder = c.artist.positions[c.artist.names.indexOf('LeftArm')];
-  const cape = capeMesh(c.mesh, shoulder[1], 0.06 * c.height, 0.16, 0.26, 0.02);
-  return { ...c, name: 'mannequin chibi in a cape', mesh: mergeMeshes([c.mesh, cape]) };
+  const cape = capeMesh(c.mesh, shoulder[1], hem * c.height, 0.16, 0.26, 0.02);
+  const name = `mannequin chibi in a cape ${hem > 0 ? 'to the ankles' : 'to the floor'}`;
+  return { ...c, name, mesh: mergeMeshes([c.mesh, cape]) };
 }

@@ -9,12 +9,13 @@
  * 3. The torso's profile upward from the seed: the neck is the row whose slice is smallest
  *    against the head above it (not a narrow waist: the arms are above that); the chin is where the slice juts forward again; the top of the
  *    head is the last row the head's slice reaches.
- * 4. Extremities: each side's foot is the voxel on the floor farthest along the medial tree;
- *    each side's hand the farthest of the rest, leaving out the legs (whatever the tree reaches
- *    through a foot's path) and whatever it reaches over the neck (hair, ears, a hat); and the
- *    farthest whose path climbs to the chest, for when that was a cape's hem.
+ * 4. Extremities (extremities.ts): each side's foot is the voxel on the floor farthest along
+ *    the medial tree (not a cape's hem); each side's hand the farthest of the rest, leaving out
+ *    the legs and whatever it reaches over the neck (hair, ears, a hat); and the farthest whose
+ *    path climbs to the chest, for when that was a cape's hem.
  */
 import { BodySolid } from './body-solid.ts';
+import { findExtremities } from './extremities.ts';
 import { FrontView } from './front-view.ts';
 import { MedialTree } from './medial-tree.ts';
 import { rowOf, type Slice, sliceAt } from './slices.ts';
@@ -318,66 +319,13 @@ export function analyseBody(solid: BodySolid): BodyAnalysis {
   widths.sort((a, b) => a - b);
   const chestHalfWidth = widths.length ? widths[Math.floor(widths.length / 2)] : 0.1 * H;
 
-  // 4. Extremities. Feet first: on each side, the voxel touching the floor farthest along the
-  // tree. Every voxel whose path to the seed runs through a foot's path below the crotch is leg.
-  const neckRow = rowOf(solid, neck[1]);
-  const { nx, ny } = solid;
-  const floorRow = rowOf(solid, solid.floor + Math.max(0.03 * H, 1.5 * h));
-  const feet = { left: -1, right: -1 };
-  const footBest = [0, 0];
-  const sideOf = (c: number) => (solid.origin[0] + ((c % nx) + 0.5) * h > 0 ? 0 : 1);
-  const order = tree.order;
-  for (let o = 0; o < order.length; o++) {
-    const c = order[o];
-    const j = Math.floor(c / nx) % ny;
-    if (j > floorRow) continue;
-    const x = solid.origin[0] + ((c % nx) + 0.5) * h;
-    if (Math.abs(x) <= 0.5 * h) continue;
-    const side = sideOf(c);
-    if (tree.length[c] > footBest[side]) {
-      footBest[side] = tree.length[c];
-      if (side === 0) feet.left = c;
-      else feet.right = c;
-    }
-  }
-  const legRow = rowOf(solid, crotchY);
-  const leg = new Uint8Array(solid.solid.length);
-  for (const f of [feet.left, feet.right]) {
-    if (f < 0) continue;
-    for (const v of tree.pathFrom(f)) if (Math.floor(v / nx) % ny <= legRow) leg[v] = 1;
-  }
-  for (let o = 0; o < order.length; o++) {
-    const c = order[o];
-    const p = tree.parent[c];
-    if (p >= 0 && leg[p]) leg[c] = 1;
-  }
-  // Hands: on each side, the farthest voxel below the neck that is neither leg nor reached over
-  // the neck (hair, ears, a hat). And the farthest whose path climbs to the chest: an arm hangs
-  // from the shoulder, a cape's hem or a coat's tail from lower down (the fill joins them to the
-  // back or the legs), yet they may reach farther.
-  const hands = { left: -1, right: -1 };
-  const armTips = { left: -1, right: -1 };
-  const handBest = [0, 0];
-  const armBest = [0, 0];
-  const chestRow = rowOf(solid, seedPoint[1] + ARM_PEAK * (neck[1] - seedPoint[1]));
-  const minX = Math.max(2 * h, 0.5 * chestHalfWidth);
-  for (let o = 0; o < order.length; o++) {
-    const c = order[o];
-    if (leg[c] || tree.peak[c] >= neckRow) continue;
-    const x = solid.origin[0] + ((c % nx) + 0.5) * h;
-    if (Math.abs(x) <= minX) continue;
-    const side = sideOf(c);
-    if (tree.length[c] > handBest[side]) {
-      handBest[side] = tree.length[c];
-      if (side === 0) hands.left = c;
-      else hands.right = c;
-    }
-    if (tree.peak[c] >= chestRow && tree.length[c] > armBest[side]) {
-      armBest[side] = tree.length[c];
-      if (side === 0) armTips.left = c;
-      else armTips.right = c;
-    }
-  }
+  // 4. Extremities.
+  const { feet, hands, armTips } = findExtremities(solid, tree, {
+    neckY: neck[1],
+    crotchY,
+    chestHalfWidth,
+    armPeakY: seedPoint[1] + ARM_PEAK * (neck[1] - seedPoint[1]),
+  });
   return {
     solid,
     view,
