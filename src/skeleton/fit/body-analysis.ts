@@ -112,8 +112,7 @@ function deepestInBand(solid: BodySolid, j0: number, j1: number, maxX: number): 
  * the thighs beside it; where thighs only touch (a heavy build, knees together), the mid-plane
  * cuts the narrow contact between two rounded limbs, much shallower than the limbs themselves.
  */
-function findCrotchRow(solid: BodySolid): number {
-  const { mid, widest } = midPlaneRuns(solid, 0.15 * solid.height);
+function findCrotchRow(solid: BodySolid, { mid, widest }: ReturnType<typeof midPlaneRuns>): number {
   const floorRows = Math.ceil((0.04 * solid.height) / solid.h);
   for (let j = 0; j < solid.ny; j++) {
     if (mid[j] < 2 || mid[j] < CROTCH_DEPTH * widest[j]) continue;
@@ -181,9 +180,14 @@ function coveredShare(solid: BodySolid, row: number, reach: number): { ofRow: nu
 /**
  * A crotch found under a skirt's or coat's hem is the hem: the rows above it hold the legs' inner
  * faces inside the filled garment. Walks up to the first row where they stop (the crotch under
- * the garment); the row itself when the mid-plane above it is flesh.
+ * the garment); the row itself when the mid-plane above it is flesh, or when the mid-plane's
+ * depth rounds into it from below (a pelvis, where a hem is an edge: nothing on the mid-plane
+ * the row under it). Surfaces enclosed inside a body that is no garment (a character built of
+ * overlapping shells, a skin under its clothes) look like covered legs too, and walking up
+ * through them lands far above the crotch.
  */
-function crotchUnderCover(solid: BodySolid, row: number): number {
+function crotchUnderCover(solid: BodySolid, row: number, mid: Int32Array): number {
+  if (row > 0 && mid[row - 1] >= HEM_EDGE * mid[row]) return row;
   const reach = 0.06 * solid.height;
   const top = rowOf(solid, 0.75 * solid.height);
   const probe = Math.max(2, Math.round((0.04 * solid.height) / solid.h));
@@ -194,6 +198,12 @@ function crotchUnderCover(solid: BodySolid, row: number): number {
   for (let j = row + 2; j < top; j++) if (coveredShare(solid, j, reach).ofRow < 0.1) return j;
   return row;
 }
+
+/** The neck is looked for above this share of the way from the crotch to the top. */
+const NECK_ABOVE_CROTCH = 0.25;
+
+/** Under this share of a hem row's mid-plane depth, the row beneath makes the hem an edge. */
+const HEM_EDGE = 0.4;
 
 /** Step 3: the slices of the torso and head upward from row `from` along the mid-line. */
 function midLineProfile(solid: BodySolid, from: number, z0: number, radius: number): (Slice | null)[] {
@@ -214,8 +224,9 @@ export function analyseBody(solid: BodySolid): BodyAnalysis {
   const h = solid.h;
   const view = new FrontView(solid);
   // 1. Crotch.
-  const hem = findCrotchRow(solid);
-  const crotchRow = hem >= 0 ? crotchUnderCover(solid, hem) : -1;
+  const runs = midPlaneRuns(solid, 0.15 * solid.height);
+  const hem = findCrotchRow(solid, runs);
+  const crotchRow = hem >= 0 ? crotchUnderCover(solid, hem, runs.mid) : -1;
   const crotchY = crotchRow >= 0 ? solid.origin[1] + (crotchRow + 0.5) * h : 0.46 * H;
   // 2. Seed: the belly.
   const band0 = rowOf(solid, crotchY + 0.04 * (H - crotchY));
@@ -245,7 +256,11 @@ export function analyseBody(solid: BodySolid): BodyAnalysis {
   // The narrowest row with the arms above it, used only when no row has just a head above.
   let waistIndex = -1;
   let waistScore = 0.8;
-  const start = Math.round((0.1 * span) / h);
+  // Not in the lowest quarter of the way from the crotch to the top (a chibi's neck, the lowest,
+  // is a third of the way up): a slim waist in a coat is as narrow against the hips and chest.
+  const start = Math.round(
+    Math.max(0.1 * span, crotchY + NECK_ABOVE_CROTCH * (H - crotchY) - seedPoint[1]) / h,
+  );
   let widthBelow = 0;
   for (let t = 0; t < profile.length; t++) {
     const s = profile[t];

@@ -158,6 +158,10 @@ export function fitHumanoid(
     if (slope !== null) upLeg[0] = base[0] + slope * (upY - knee[1]);
     upLeg[0] += offset;
     if (sign * upLeg[0] < 0.25 * Math.abs(knee[0])) upLeg[0] = sign * 0.25 * Math.abs(knee[0]);
+    // In depth, near the pelvis' middle: a thigh read short (a stubby leg, a hem or a cape over
+    // it) carries the line from the knee far forward or back.
+    const reach = THIGH_DEPTH_REACH * H;
+    upLeg[2] = Math.min(hips[2] + reach, Math.max(hips[2] - reach, upLeg[2]));
     set(`${S}UpLeg`, upLeg);
     set(`${S}Leg`, knee);
     const leg = reading;
@@ -222,6 +226,9 @@ export function fitHumanoid(
   });
   return { positions, hands: { left: hands.left!, right: hands.right! } };
 }
+
+/** How far (in heights) the thighs' joints may be in front of or behind the hips. */
+const THIGH_DEPTH_REACH = 0.06;
 
 /**
  * The leg seen from the front at height y: the middle and width of its span around x. Null off
