@@ -122,8 +122,8 @@ export function jointedRigCase(targetVertices = 6000): RigCase {
 
 /**
  * A cape: a sheet (both faces, `thickness` apart) hanging behind the body from the shoulders to
- * `hem`, following the back `gap` behind the body's deepest point at each height and widening
- * from `top` to `bottom` half-widths.
+ * `hem`, following the back `gap` behind the body's deepest point at each height, swinging
+ * back to `flare` farther at the hem, and widening from `top` to `bottom` half-widths.
  */
 function capeMesh(
   body: FitMesh,
@@ -132,6 +132,7 @@ function capeMesh(
   top: number,
   bottom: number,
   gap: number,
+  flare: number,
 ): FitMesh {
   const P = body.positions;
   const rows = 40;
@@ -152,7 +153,7 @@ function capeMesh(
     const half = top + t * (bottom - top);
     // Hangs straight down below the body's most backward point above (a cape falls free).
     back = Math.min(back, backAt(y, half) - gap);
-    for (let s = 0; s <= cols; s++) positions.push(-half + (2 * half * s) / cols, y, back);
+    for (let s = 0; s <= cols; s++) positions.push(-half + (2 * half * s) / cols, y, back - t * flare);
   }
   const w = cols + 1;
   for (let r = 0; r < rows; r++)
@@ -169,14 +170,30 @@ function capeMesh(
   return { positions: Float32Array.from(positions), indices: Uint32Array.from(indices) };
 }
 
+/** How {@link capedRigCase} dresses its body. */
+export interface CapeOptions {
+  /** The body: a chibi in a T-pose (head 1.8×, arms 0.6×), or the mannequin in an A-pose. */
+  body?: 'chibi' | 'adult';
+  /** Share of the height above the floor the hem hangs (0: it trails on the floor). */
+  hem?: number;
+  /** How far back (m) the hem swings from the body (0: it falls along the back). */
+  flare?: number;
+}
+
 /**
- * A chibi in a T-pose (head 1.8×, arms 0.6×) with a cape behind it from the shoulders down to
- * `hem` (share of the height above the floor; 0: it trails on the floor, as a mage's robe does).
+ * A body with a cape behind it from the shoulders down (see {@link CapeOptions}), as KayKit's
+ * knight (to the ankles) and mage (to the floor) and a paladin (swinging free) wear.
  */
-export function capedRigCase(hem = 0.06, targetVertices = 6000): RigCase {
-  const c = shapedRigCase('chibi', { armDrop: 0, armLength: 0.6, headScale: 1.8 }, targetVertices);
+export function capedRigCase(
+  { body = 'chibi', hem = 0.06, flare = 0 }: CapeOptions = {},
+  targetVertices = 6000,
+): RigCase {
+  const c =
+    body === 'chibi'
+      ? shapedRigCase('chibi', { armDrop: 0, armLength: 0.6, headScale: 1.8 }, targetVertices)
+      : mannequinRigCase({ build: 'average', pose: 'A' }, targetVertices);
   const shoulder = c.artist.positions[c.artist.names.indexOf('LeftArm')];
-  const cape = capeMesh(c.mesh, shoulder[1], hem * c.height, 0.16, 0.26, 0.02);
-  const name = `mannequin chibi in a cape ${hem > 0 ? 'to the ankles' : 'to the floor'}`;
+  const cape = capeMesh(c.mesh, shoulder[1], hem * c.height, 0.16, 0.26, 0.02, flare);
+  const name = `${c.name} in a cape to ${hem > 0 ? `${hem * 100}% of the height` : 'the floor'}${flare ? ', swinging back' : ''}`;
   return { ...c, name, mesh: mergeMeshes([c.mesh, cape]) };
 }

@@ -5,7 +5,8 @@
  *   sheet (a cape's or a robe's hem hanging to the floor: its path runs a long way through
  *   material one or two voxels thick before it reaches the body; a foot is thick at once);
  * - the hand: the farthest of the rest, leaving out the legs (whatever the tree reaches through
- *   a foot's path below the crotch) and whatever it reaches over the neck (hair, ears, a hat);
+ *   a foot's path below the crotch), whatever it reaches over the neck (hair, ears, a hat) and
+ *   the end of a long sheet (a cape swinging free behind: its path climbs to the shoulders);
  * - the arm's tip: the farthest such voxel whose path climbs to the chest. An arm hangs from the
  *   shoulder; a cape's hem or a coat's tail hangs from lower down (the fill joins it to the back
  *   or the legs) and may reach farther than the hand.
@@ -34,6 +35,12 @@ export interface ExtremityLevels {
  * than this share of the height is the hem of a sheet, not a toe.
  */
 const SHEET_RUN = 0.06;
+
+/**
+ * Past this share of the height of thin path, a voxel is no hand either: fingers and a flat palm
+ * run thin for less (up to ~0.08 at the default resolution), a cape's hem for longer.
+ */
+const HAND_SHEET = 0.15;
 
 /** Material at least this thick (share of the height; two voxels' depth at least) is no sheet. */
 const THICK = 0.012;
@@ -108,13 +115,14 @@ export function findExtremities(
   const neckRow = rowOf(solid, levels.neckY);
   const chestRow = rowOf(solid, levels.armPeakY);
   const minX = Math.max(2 * h, 0.5 * levels.chestHalfWidth);
+  const handSheet = (HAND_SHEET * H) / h;
   const hands = { left: -1, right: -1 };
   const armTips = { left: -1, right: -1 };
   const handBest = [0, 0];
   const armBest = [0, 0];
   for (let o = 0; o < order.length; o++) {
     const c = order[o];
-    if (leg[c] || tree.peak[c] >= neckRow || Math.abs(xOf(c)) <= minX) continue;
+    if (leg[c] || tree.peak[c] >= neckRow || Math.abs(xOf(c)) <= minX || runs[c] > handSheet) continue;
     const side = sideOf(c);
     if (tree.length[c] > handBest[side]) {
       handBest[side] = tree.length[c];

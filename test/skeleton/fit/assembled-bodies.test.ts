@@ -1,7 +1,7 @@
 /**
  * Fitting without markers on mannequins assembled as some characters are (test/support/
  * assembled-bodies.ts): shells and joint balls (Mixamo's X Bot), a chibi with a cape (KayKit's
- * knight and mage). Regressions of unseen characters the fitter once refused or misread.
+ * knight and mage, a paladin's swinging free). Regressions of unseen characters the fitter once refused or misread.
  */
 import { describe, expect, it } from 'vitest';
 import { fitSkeleton } from '../../../src/skeleton/fit/fit-skeleton.ts';
@@ -31,8 +31,16 @@ describe('fitting assembled bodies without markers', () => {
     expect(e.max).toBeLessThan(4);
   });
 
+  it('reads the arms of a body whose cape swings back free: the hem hangs from the shoulders too, but it is a sheet', () => {
+    const c = capedRigCase({ body: 'adult', hem: 0.08, flare: 0.12 });
+    // Before: the hem read as the hands (arms 25-50% off).
+    const e = jointErrors(c, fitSkeleton(c.mesh));
+    for (const j of ['leftWrist', 'rightElbow', 'leftArm'] as const) expect(e.per[j], j).toBeLessThan(3);
+    expect(e.mean).toBeLessThan(2);
+  });
+
   it('stands a chibi on its feet, not on the hem of the cape it trails on the floor', () => {
-    const c = capedRigCase(0);
+    const c = capedRigCase({ hem: 0 });
     // Before: the hem's corners read as the feet (ankles, knees and thighs ~8% off).
     const e = jointErrors(c, fitSkeleton(c.mesh));
     for (const j of ['leftAnkle', 'rightAnkle', 'leftKnee', 'leftThigh'] as const)
