@@ -260,3 +260,31 @@ test('a mesh whose arms the guess cannot find asks for those markers: one side c
   await panel.getByRole('button', { name: 'Rig and auto-bind' }).click();
   await expect(panel.getByRole('status')).toContainText('Rigged with 25 joints', { timeout: 90_000 });
 });
+
+test('the Rig panel frames a T-posed body in the part of the view it leaves free', async ({
+  editor: page,
+}) => {
+  const variant = { build: 'average', pose: 'T' } as const;
+  const bytes = await new WebIO().writeBinary(staticMannequin(variant, 2000));
+  await dropFiles(page, [{ name: 'Wide.glb', bytes }]);
+  await waitForModel(page, 'Wide.glb');
+  const panel = page.getByRole('region', { name: 'Rig' });
+  await expect(panel.getByTestId('rig-fit-status')).toContainText('Skeleton fitted in', { timeout: 60_000 });
+  const data = variantData(variant, 2000);
+  const hand = (name: string) => {
+    const i = data.jointNames.indexOf(name);
+    return [data.jointPositions[i * 3], data.jointPositions[i * 3 + 1], data.jointPositions[i * 3 + 2]];
+  };
+  // Both fingertips' sides: a little beyond each hand joint.
+  const tips = [hand('LeftHand'), hand('RightHand')].map((p) => [p[0] * 1.12, p[1], p[2]]);
+  await expect
+    .poll(async () => {
+      const free = await page.evaluate(() => ({
+        left: document.querySelector('canvas')!.getBoundingClientRect().left,
+        right: document.querySelector('.rig-panel')!.getBoundingClientRect().left,
+      }));
+      const xs = await page.evaluate((q) => q.map((p) => window.skinsmith.paint.toPage(p)!.x), tips);
+      return xs.every((x) => x > free.left && x < free.right);
+    })
+    .toBe(true);
+});

@@ -187,12 +187,15 @@ export function RigOverlay({ shown }: { shown: Shown }) {
     camera.position.copy(centre).add(new Vector3(...front));
     // fitBox keeps the camera's orientation: turn it to face the body first.
     camera.lookAt(centre);
-    fitBox(camera as PerspectiveCamera, controls as unknown as Orbit, shown.bounds, false);
-    // The panel covers the view's right: slide the view so the body sits in the part left free.
+    // The panel covers the view's right: fit the body into the part left free (a T-pose is
+    // wide), then slide the view over to it.
     const panel = document.querySelector('.rig-panel')?.getBoundingClientRect();
     const rect = gl.domElement.getBoundingClientRect();
     const orbit = controls as unknown as Orbit;
-    if (panel && orbit && panel.left > rect.left && panel.left < rect.right) {
+    const covered = !!panel && !!orbit && panel.left > rect.left && panel.left < rect.right;
+    const share = covered ? Math.max(0.3, (panel!.left - rect.left) / rect.width) : 1;
+    fitBox(camera as PerspectiveCamera, orbit, shown.bounds, false, share);
+    if (covered && panel && orbit) {
       const p = camera as PerspectiveCamera;
       const distance = p.position.distanceTo(orbit.target);
       // The view controls know the scale in either projection (an orthographic camera has no fov).

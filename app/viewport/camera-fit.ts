@@ -23,9 +23,16 @@ const _center = new Vector3();
  * current view direction (or the default one, turntable-level) from the nearest distance at which
  * all eight corners are inside the frustum; an orthographic camera gets the zoom that holds them.
  * The orientation is kept as it is (a top view stays a top view). Near/far follow the size, so
- * millimetre and kilometre models both draw.
+ * millimetre and kilometre models both draw. `widthShare` (0–1] fits the box into that share of
+ * the view's width (a panel covers the rest; the caller slides the view over).
  */
-export function fitBox(camera: Camera, controls: Orbit | null, box: Box3, resetDirection: boolean): void {
+export function fitBox(
+  camera: Camera,
+  controls: Orbit | null,
+  box: Box3,
+  resetDirection: boolean,
+  widthShare = 1,
+): void {
   const target = controls?.target ?? new Vector3();
   if (resetDirection) {
     const d = DEFAULT_DIRECTION;
@@ -41,7 +48,7 @@ export function fitBox(camera: Camera, controls: Orbit | null, box: Box3, resetD
   const aspect = ortho
     ? (ortho.right - ortho.left) / (ortho.top - ortho.bottom || 1)
     : (camera as PerspectiveCamera).aspect;
-  const tanH = tanV * aspect;
+  const tanH = tanV * aspect * widthShare;
   let distance = 0;
   let depth = 0;
   let halfWidth = 0;
@@ -62,7 +69,7 @@ export function fitBox(camera: Camera, controls: Orbit | null, box: Box3, resetD
   const reach = (distance + depth) * 100;
   if (ortho) {
     const heightPx = ortho.top - ortho.bottom;
-    const widthPx = ortho.right - ortho.left;
+    const widthPx = (ortho.right - ortho.left) * widthShare;
     const fit = Math.min(widthPx / Math.max(2 * halfWidth, 1e-9), heightPx / Math.max(2 * halfHeight, 1e-9));
     ortho.zoom = fit / 1.08;
     // Where a perspective camera showing the same would stand (switching back shows the same).
