@@ -10,8 +10,8 @@
  *   wrist, thigh, knee, ankle), distance fitted↔artist as % of the mesh's height.
  * - Markers for the "with markers" runs: front-surface points in front of the artist's joints
  *   (wrists: the hand joint; elbows: the forearm joint; knees: the shin joint; chin: the head
- *   joint; groin: midway between the thighs' joints), where a ray from the joint toward the
- *   front leaves the mesh.
+ *   joint; groin: where the legs meet, below the thighs' joints, as the issue and Mixamo define
+ *   it: {@link crotchOf}), where a ray from the joint toward the front leaves the mesh.
  * - Bends: each of shoulders, elbows, thighs and knees turned 90° about one world axis (front
  *   for shoulders, up for elbows, left for thighs and knees) at each rig's own joint, skinned
  *   with each rig's weights; the edge-length distortion is the mean |ℓ/ℓ₀ − 1| over the edges
@@ -353,9 +353,7 @@ export function artistMarkers(c: RigCase, front: Vec3 = artistFront(c)): Humanoi
     if (c.anatomical[a] < 0) throw new Error(`${c.name}: no ${a} joint named, needed for the markers`);
     return c.artist.positions[c.anatomical[a]];
   };
-  const l = at('leftThigh');
-  const r = at('rightThigh');
-  const groin: Vec3 = [(l[0] + r[0]) / 2, (l[1] + r[1]) / 2, (l[2] + r[2]) / 2];
+  const groin = crotchOf(c);
   const f = (p: Vec3) => frontSurfacePoint(c.mesh, p, front);
   return {
     chin: f(at('head')),
@@ -367,6 +365,72 @@ export function artistMarkers(c: RigCase, front: Vec3 = artistFront(c)): Humanoi
     leftKnee: f(at('leftKnee')),
     rightKnee: f(at('rightKnee')),
   };
+}
+
+/**
+ * Where the legs meet (the issue's groin), below the artist's pelvis: walking down the line
+ * between the thighs' joints (at their middle across and in depth) from the higher of the hips
+ * and the thighs' joints, the first height where the solid within the pelvis' depth along that
+ * line falls under half of it (the gap between the legs, or the thin contact of touching thighs). The body
+ * is voxelized with every one of the six axis rays required to call a voxel inside, so the gap
+ * between the legs stays empty under a skirt or a coat (its rays down escape to the floor) and
+ * shells inside the body (a second surface, clothes over skin) do not stop the walk.
+ */
+export function crotchOf(c: RigCase, resolution = 192): Vec3 {
+  const at = (a: Anatomical) => c.artist.positions[c.anatomical[a]];
+  const l = at('leftThigh');
+  const r = at('rightThigh');
+  const hips = c.anatomical.hips >= 0 ? at('hips') : l;
+  const x = (l[0] + r[0]) / 2;
+  const z = (l[2] + r[2]) / 2;
+  const top = Math.max(hips[1], (l[1] + r[1]) / 2);
+  const { grid, solid } = voxelSolid(c.mesh, resolution, 6);
+  const u = Math.floor((x - grid.origin[0]) / grid.h);
+  const w0 = Math.floor((z - grid.origin[2]) / grid.h);
+  // The pelvis' run of solid along z through (u, v0) holding w0 (or nearest it); below, the
+  // solid within its depth, whatever pieces it is in (a flap hanging in front of the crotch, a
+  // posed leg crossing the line are pieces).
+  const v0 = Math.floor((top - grid.origin[1]) / grid.h);
+  let lo = -1;
+  for (let d = 0; d <= 4 && lo < 0; d++)
+    if (solid(u, v0, w0 - d)) lo = w0 - d;
+    else if (solid(u, v0, w0 + d)) lo = w0 + d;
+  if (lo < 0) return [x, (l[1] + r[1]) / 2, z];
+  let hi = lo;
+  while (solid(u, v0, lo - 1)) lo--;
+  while (solid(u, v0, hi + 1)) hi++;
+  const depthAt = (v: number) => {
+    let n = 0;
+    for (let w = lo; w <= hi; w++) if (solid(u, v, w)) n++;
+    return n;
+  };
+  const pelvis = depthAt(v0);
+  let v = v0;
+  while (v > 0 && depthAt(v - 1) >= 0.5 * pelvis) v--;
+  return [x, grid.origin[1] + v * grid.h, z];
+}
+
+/** The mesh voxelized and filled with `minVotes` of the six axis rays; a voxel test by indices. */
+function voxelSolid(mesh: FitMesh, resolution: number, minVotes: number) {
+  const lo = [Infinity, Infinity, Infinity];
+  const hi = [-Infinity, -Infinity, -Infinity];
+  for (let i = 0; i < mesh.positions.length; i += 3)
+    for (let k = 0; k < 3; k++) {
+      lo[k] = Math.min(lo[k], mesh.positions[i + k]);
+      hi[k] = Math.max(hi[k], mesh.positions[i + k]);
+    }
+  const grid = new VoxelGrid(lo, hi, resolution);
+  voxelizeSurface(grid, mesh.positions, mesh.indices);
+  fillInterior(grid, { minVotes });
+  const solid = (u: number, v: number, w: number) =>
+    u >= 0 &&
+    v >= 0 &&
+    w >= 0 &&
+    u < grid.nx &&
+    v < grid.ny &&
+    w < grid.nz &&
+    testBit(grid.solid, grid.cellAt(u, v, w));
+  return { grid, solid };
 }
 
 /** A solid of the mesh (auto-bind's voxels) to test whether joints are inside. */

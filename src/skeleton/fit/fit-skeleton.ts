@@ -180,7 +180,8 @@ function symmetrize(template: readonly TemplateJoint[], positions: Vec3[], toler
 
 /**
  * A chin or groin marker near the jaw line or crotch the mesh shows is taken to mean it (see
- * LANDMARK_SNAP): markers placed a little high or low give the same spine.
+ * LANDMARK_SNAP, CHIN_SNAP): markers placed a little high or low give the same spine; one placed
+ * farther off moves it.
  */
 export function snapToLandmark(
   marker: Vec3,

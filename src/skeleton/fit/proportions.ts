@@ -36,14 +36,17 @@ export const LIMB_PROPORTIONS = {
 };
 
 /**
- * How far a chin or groin marker may be from the jaw line or crotch the mesh shows and still
- * be taken as meaning it (in heights): within `snap` the landmark is used; between `snap` and
- * `release` the two blend; past `release` the marker is taken as placed.
+ * How far a groin marker may be from the crotch the mesh shows and still be taken as meaning it
+ * (in heights): within `snap` the crotch is used (a click a little off where the legs meet);
+ * between `snap` and `release` the two blend; past `release` the marker is taken as placed. The
+ * groin is where the legs meet (Mixamo's marker, the hips and thighs a share of the torso above
+ * it): a marker farther off says more than the mesh, whose crotch a tunic or a coat can hide and
+ * a flap hanging between the legs can fake.
  */
-export const LANDMARK_SNAP = { snap: 0.06, release: 0.12 };
+export const LANDMARK_SNAP = { snap: 0.02, release: 0.05 };
 
 /**
- * The chin's, tighter: the jaw line a profile shows is often not where the head should turn (a
- * big cartoon head, a helmet), so a chin marker placed off it is taken as meant.
+ * The chin's: the jaw line a profile shows is often not where the head should turn (a big
+ * cartoon head, a helmet), so a chin marker placed off it is taken as meant.
  */
 export const CHIN_SNAP = { snap: 0.02, release: 0.05 };

@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { fitSkeleton, prepareBody } from '../../../src/skeleton/fit/fit-skeleton.ts';
-import { jointErrors, mannequinRigCase, type RigCase } from '../../support/rig-quality.ts';
+import { SPINE_PROPORTIONS } from '../../../src/skeleton/fit/proportions.ts';
+import { artistMarkers, jointErrors, mannequinRigCase, type RigCase } from '../../support/rig-quality.ts';
 import { jointBallsRigCase } from '../../support/shell-bodies.ts';
 
 const crotchHeight = (c: RigCase) => {
@@ -38,5 +39,45 @@ describe('the crotch and the hips above it', () => {
       const c = mannequinRigCase({ build: 'average', pose }, 8000, garment);
       expect(Math.abs(crotchHeight(c) - bare), garment).toBeLessThan(0.01);
     }
+  });
+});
+
+describe('a given groin marker', () => {
+  const c = mannequinRigCase({ build: 'thin', pose: 'A' }, 6000);
+  const markers = artistMarkers(c);
+  const y = (fit: ReturnType<typeof fitSkeleton>, name: string) =>
+    fit.joints.find((j) => j.name === name)!.position[1];
+  // Up the belly (a point below the crotch is in the gap between the legs, on no body).
+  const raised = (share: number) => {
+    const g = markers.groin;
+    return fitSkeleton(c.mesh, { markers: { ...markers, groin: [g[0], g[1] + share * c.height, g[2]] } });
+  };
+  const base = fitSkeleton(c.mesh, { markers });
+
+  it('is where the legs meet in the bench: below the thighs’ joints, at the crotch the mesh shows', () => {
+    const { analysis } = prepareBody(c.mesh);
+    const crotch = analysis.landmarks.crotch![1] - analysis.solid.floor;
+    const thighs = c.artist.positions[c.anatomical.leftThigh][1];
+    // Before: at the thighs' joints, 3.5% of the height above where the legs meet.
+    expect(thighs - markers.groin[1]).toBeGreaterThan(0.02 * c.height);
+    expect(Math.abs(markers.groin[1] - crotch)).toBeLessThan(0.015 * c.height);
+  });
+
+  it('moves the hips and thighs with it when placed off the crotch, and not for a click’s slack', () => {
+    // Hips and thighs a share of the groin-to-chin span above the groin: a groin higher by d puts
+    // them higher by d less that share of d. Before: a marker within 6% of the crotch the mesh
+    // shows was ignored, and up to 12% only partly followed.
+    const far = raised(0.06);
+    const farther = raised(0.08);
+    const d = 0.02 * c.height;
+    for (const [name, share] of [
+      ['Hips', SPINE_PROPORTIONS.hips],
+      ['LeftUpLeg', SPINE_PROPORTIONS.upLeg],
+    ] as const) {
+      expect(y(farther, name) - y(far, name), name).toBeCloseTo((1 - share) * d, 3);
+      expect(y(far, name) - y(base, name), name).toBeGreaterThan(0.04 * c.height);
+    }
+    const near = raised(0.01);
+    expect(Math.abs(y(near, 'Hips') - y(base, 'Hips'))).toBeLessThan(0.002 * c.height);
   });
 });

@@ -69,8 +69,8 @@ describe('given markers carry the lines they imply', () => {
     expect(fit.markersFrom.chin).toBe('given');
     const above = at(fit, 'Head')[1] - chin[1];
     const share = SPINE_PROPORTIONS.head * (chin[1] - markers.groin[1]);
-    // (The groin marker snaps to the crotch, a little off the artist's thighs' height.) Before:
-    // 1.6 shares above.
+    // (The groin marker, where the legs meet, snaps to the crotch the mesh shows.) Before: 1.6
+    // shares above.
     expect(above).toBeGreaterThan(0.8 * share);
     expect(above).toBeLessThan(1.25 * share);
   });
