@@ -163,12 +163,46 @@ export function narrowing(
       narrowS = smp.s;
     }
   }
+  // The first clear neck past the widest is the wrist, even where the limb narrows further on
+  // (a forearm with a waist of its own, a robot's or a mannequin's joint ball at the wrist).
+  const first = firstNeck(samples, wideS, narrowS, wide * depth);
+  if (first) return first.s;
   if (narrowS < 0) return -1;
   let after = 0;
   for (const smp of samples)
     if (smp.s > narrowS && smp.s <= s1 && !smp.open) after = Math.max(after, smp.area);
   if (narrow > depth * wide || narrow > depth * after) return -1;
   return narrowS;
+}
+
+/** A neck's area grows by at least this much within {@link NECK_RISE_WITHIN} beyond it. */
+const NECK_RISE = 1.05;
+/** How far past a neck (as a share of the way from the widest to the narrowest) its rise is looked for. */
+const NECK_RISE_WITHIN = 0.5;
+
+/**
+ * The first local minimum of the sections in arc lengths (from, to) at or under `under` after
+ * which the section grows again by {@link NECK_RISE} before `to`-ward half of the way: a neck;
+ * null when there is none before `to`.
+ */
+function firstNeck(
+  samples: readonly PathSample[],
+  from: number,
+  to: number,
+  under: number,
+): { s: number; area: number } | null {
+  if (!(to > from)) return null;
+  const within = NECK_RISE_WITHIN * (to - from);
+  const sections = samples.filter((smp) => smp.s > from && smp.s < to && !smp.open && smp.area > 0);
+  for (let i = 1; i < sections.length - 1; i++) {
+    const m = sections[i];
+    if (m.area > under || m.area > sections[i - 1].area || m.area > sections[i + 1].area) continue;
+    let rise = 0;
+    for (let k = i + 1; k < sections.length && sections[k].s <= m.s + within; k++)
+      rise = Math.max(rise, sections[k].area);
+    if (rise >= NECK_RISE * m.area) return { s: m.s, area: m.area };
+  }
+  return null;
 }
 
 /**
