@@ -6,12 +6,19 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { SHAPED_MANNEQUINS } from '../../../src/character/shaped.ts';
 import { mirrorWorldPoint, toCanonical } from '../../../src/skeleton/fit/body-frame.ts';
 import type { FitMesh } from '../../../src/skeleton/fit/fit-mesh.ts';
 import { fitHumanoidSkeleton, fitSkeleton, prepareBody } from '../../../src/skeleton/fit/fit-skeleton.ts';
-import { type HumanoidMarkers, MARKER_NAMES, mirrorMarkerName } from '../../../src/skeleton/fit/markers.ts';
+import {
+  type HumanoidMarkers,
+  MARKER_NAMES,
+  mirrorMarkerName,
+  NotAHumanoidError,
+} from '../../../src/skeleton/fit/markers.ts';
 import { humanoidTemplate } from '../../../src/skeleton/templates/humanoid.ts';
 import { runs } from '../../support/property-runs.ts';
+import { artistMarkers, shapedRigCase } from '../../support/rig-quality.ts';
 import { mannequinCase } from '../support/static-fixture.ts';
 
 type V3 = [number, number, number];
@@ -112,6 +119,34 @@ describe('fit properties', () => {
         });
       }),
       { numRuns: runs(4) },
+    );
+  });
+
+  it('asks for exactly the arm markers neither given nor mirrored from a given partner, and rigs once none is left', () => {
+    // Arms lowered and swung ahead: the guess finds no arms (test/skeleton/fit/missing-markers.test.ts).
+    const ahead = shapedRigCase('arms forward', SHAPED_MANNEQUINS['arms forward'], 4000);
+    const prepared = prepareBody(ahead.mesh);
+    const front = artistMarkers(ahead);
+    const arms = ['leftWrist', 'leftElbow', 'rightWrist', 'rightElbow'] as const;
+    fc.assert(
+      fc.property(fc.subarray([...arms]), (chosen) => {
+        const markers: Partial<HumanoidMarkers> = {};
+        for (const n of chosen) markers[n] = front[n];
+        const expected = arms.filter(
+          (n) => !chosen.includes(n) && !chosen.includes(mirrorMarkerName(n) as (typeof arms)[number]),
+        );
+        let missing: readonly string[] = [];
+        try {
+          const fit = fitHumanoidSkeleton(prepared, { markers });
+          expect(fit.joints).toHaveLength(humanoidTemplate(0).length);
+          for (const n of arms) expect(fit.markersFrom[n]).toBe('given');
+        } catch (e) {
+          expect(e).toBeInstanceOf(NotAHumanoidError);
+          missing = (e as NotAHumanoidError).missing;
+        }
+        expect([...missing].sort()).toEqual([...expected].sort());
+      }),
+      { numRuns: runs(8) },
     );
   });
 });
