@@ -40,7 +40,7 @@ import {
   readLimbs,
 } from './markers.ts';
 import { MedialTree } from './medial-tree.ts';
-import { CHIN_SNAP, LANDMARK_SNAP } from './proportions.ts';
+import { CHIN_SNAP, GROIN_SNAP, LANDMARK_SNAP } from './proportions.ts';
 
 type Vec3 = [number, number, number];
 
@@ -307,7 +307,10 @@ export function fitHumanoidSkeleton(
       chinPlaced = landmarkRelease(centred.chin, L.chin, L.height, CHIN_SNAP);
       centred.chin = snapToLandmark(centred.chin, L.chin, L.height, CHIN_SNAP);
     }
-    if (given.groin && L.crotch) centred.groin = snapToLandmark(centred.groin, L.crotch, L.height);
+    if (given.groin && L.crotch) {
+      const side = centred.groin[1] < L.crotch[1] ? GROIN_SNAP.below : GROIN_SNAP.above;
+      centred.groin = snapToLandmark(centred.groin, L.crotch, L.height, side);
+    }
   }
   const fit = fitHumanoid(analysis, centred, limbs, fingers, chinPlaced);
   const template = humanoidTemplate(fingers);

@@ -40,10 +40,18 @@ export const LIMB_PROPORTIONS = {
  * (in heights): within `snap` the crotch is used (a click a little off where the legs meet);
  * between `snap` and `release` the two blend; past `release` the marker is taken as placed. The
  * groin is where the legs meet (Mixamo's marker, the hips and thighs a share of the torso above
- * it): a marker farther off says more than the mesh, whose crotch a tunic or a coat can hide and
- * a flap hanging between the legs can fake.
+ * it). Below the crotch the mesh shows, a marker soon says more than the mesh (a tunic or a coat
+ * hides the crotch, a flap hanging between the legs fakes one higher up): `below`. Above it, a
+ * click on the pelvis or in front of the thighs' joints still means where the legs meet (people
+ * mark the groin anywhere from there up to the hip joints' height): `above`.
  */
-export const LANDMARK_SNAP = { snap: 0.02, release: 0.05 };
+export const GROIN_SNAP = {
+  below: { snap: 0.02, release: 0.05 },
+  above: { snap: 0.06, release: 0.12 },
+};
+
+/** The default snap of {@link snapToLandmark}: the groin's above the crotch. */
+export const LANDMARK_SNAP = GROIN_SNAP.above;
 
 /**
  * The chin's: the jaw line a profile shows is often not where the head should turn (a big
