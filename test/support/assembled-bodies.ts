@@ -197,3 +197,26 @@ export function capedRigCase(
   const name = `${c.name} in a cape to ${hem > 0 ? `${hem * 100}% of the height` : 'the floor'}${flare ? ', swinging back' : ''}`;
   return { ...c, name, mesh: mergeMeshes([c.mesh, cape]) };
 }
+
+/**
+ * The A-pose mannequin with long hair: a closed ellipsoid behind the head and neck down to the
+ * chest (as a VRoid avatar's hair), a separate mesh over the body. Seen in section, the hair
+ * fills the neck out as wide and deep as the head.
+ */
+export function longHairRigCase(build: 'thin' | 'average' = 'average', targetVertices = 6000): RigCase {
+  const c = mannequinRigCase({ build, pose: 'A' }, targetVertices);
+  const joint = (name: string): Vec3 => c.artist.positions[c.artist.names.indexOf(name)];
+  const H = c.height;
+  const head = joint('Head');
+  const neck = joint('Neck');
+  const top = head[1] + 0.08 * H;
+  const bottom = joint('Spine2')[1];
+  const hair = sphereMesh([0, 0, 0], 1);
+  const P = hair.positions;
+  for (let i = 0; i < P.length; i += 3) {
+    P[i] *= 0.075 * H;
+    P[i + 1] = (top + bottom) / 2 + P[i + 1] * ((top - bottom) / 2);
+    P[i + 2] = neck[2] - 0.035 * H + P[i + 2] * 0.05 * H;
+  }
+  return { ...c, name: `mannequin ${build} A-pose with long hair`, mesh: mergeMeshes([c.mesh, hair]) };
+}

@@ -7,7 +7,9 @@
  * 2. The seed: the deepest voxel of the symmetry plane a little above the crotch (the belly),
  *    and the medial tree from it (medial-tree.ts): every limb's middle line leads there.
  * 3. The torso's profile upward from the seed: the neck is the row whose slice is smallest
- *    against the head above it (not a narrow waist: the arms are above that); the chin is where the slice juts forward again; the top of the
+ *    against the head above it, with the chin or face jutting out in front above it (a throat:
+ *    long hair behind the neck fills its section out, never its front) and not a narrow waist
+ *    (the arms are above that); the chin is where the slice juts forward again; the top of the
  *    head is the last row the head's slice reaches.
  * 4. Extremities (extremities.ts): each side's foot is the voxel on the floor farthest along
  *    the medial tree (not a cape's hem); each side's hand the farthest of the rest, leaving out
@@ -128,6 +130,16 @@ function findCrotchRow(solid: BodySolid, { mid, widest }: ReturnType<typeof midP
  * under it: the shoulders are below).
  */
 const NECK_WIDTH_ABOVE = 2.5;
+
+/**
+ * A row narrower than this share of the body above and below it, with a throat in front, is
+ * the neck when no row is clearly narrower (0.8): long hair behind the neck and back
+ * fills the neck's section out.
+ */
+const WEAK_NECK = 0.95;
+
+/** The least recess of a throat under the chin, in heights. */
+const THROAT = 0.008;
 
 /** How far up from the belly to the neck an arm's path climbs at least (its shoulder is higher). */
 export const ARM_PEAK = 0.5;
@@ -253,6 +265,14 @@ export function analyseBody(solid: BodySolid): BodyAnalysis {
   }
   let neckIndex = -1;
   let neckScore = 0.8;
+  // The same with no throat in front of it (a waist under a chest, or a neck in a high collar),
+  // used only when no row is a neck with a throat.
+  let besideIndex = -1;
+  let besideScore = 0.8;
+  // A row only a little narrower than the body above and below, with the throat in front of
+  // it, used when no row is clearly narrower: long hair behind the neck fills it out.
+  let weakIndex = -1;
+  let weakScore = WEAK_NECK;
   // The narrowest row with the arms above it, used only when no row has just a head above.
   let waistIndex = -1;
   let waistScore = 0.8;
@@ -261,6 +281,18 @@ export function analyseBody(solid: BodySolid): BodyAnalysis {
   const start = Math.round(
     Math.max(0.1 * span, crotchY + NECK_ABOVE_CROTCH * (H - crotchY) - seedPoint[1]) / h,
   );
+  // How far the front of the body above a row (the chin, the face) juts out past the row's own
+  // front: a throat's recess; back hair does not fill it.
+  const throatAt = (t: number) => {
+    const s = profile[t];
+    if (!s) return 0;
+    let front = -Infinity;
+    for (let u = t + 1; u < Math.min(profile.length, t + lookUp); u++) {
+      const q = profile[u];
+      if (q) front = Math.max(front, q.maxZ);
+    }
+    return front - s.maxZ;
+  };
   let widthBelow = 0;
   for (let t = 0; t < profile.length; t++) {
     const s = profile[t];
@@ -283,11 +315,26 @@ export function analyseBody(solid: BodySolid): BodyAnalysis {
       }
       continue;
     }
+    // A neck has the chin or the face jutting out in front above it: a waist has a chest.
+    const throat = throatAt(t) >= THROAT * H;
+    if (!throat) {
+      if (score < besideScore) {
+        besideScore = score;
+        besideIndex = t;
+      }
+      continue;
+    }
     if (score < neckScore) {
       neckScore = score;
       neckIndex = t;
     }
+    if (score < weakScore) {
+      weakScore = score;
+      weakIndex = t;
+    }
   }
+  if (neckIndex < 0) neckIndex = weakIndex;
+  if (neckIndex < 0) neckIndex = besideIndex;
   if (neckIndex < 0) neckIndex = waistIndex;
   if (neckIndex < 0) neckIndex = Math.max(0, Math.min(profile.length - 1, Math.round((0.75 * span) / h)));
   const neckSlice = profile[neckIndex] ?? profile.find((s) => s) ?? null;

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { fitSkeleton } from '../../../src/skeleton/fit/fit-skeleton.ts';
-import { capedRigCase, jointedRigCase } from '../../support/assembled-bodies.ts';
+import { capedRigCase, jointedRigCase, longHairRigCase } from '../../support/assembled-bodies.ts';
 import { jointErrors, jointsOutside } from '../../support/rig-quality.ts';
 
 describe('fitting assembled bodies without markers', () => {
@@ -46,5 +46,16 @@ describe('fitting assembled bodies without markers', () => {
     for (const j of ['leftAnkle', 'rightAnkle', 'leftKnee', 'leftThigh'] as const)
       expect(e.per[j], j).toBeLessThan(3);
     expect(e.mean).toBeLessThan(2);
+  });
+
+  it('finds the neck behind which long hair hangs to the chest by the throat in front of it, not a waist', () => {
+    for (const build of ['thin', 'average'] as const) {
+      const c = longHairRigCase(build);
+      // Before: the hair filled the neck's section out, a waist between the hanging arms read as
+      // the neck, and "found no arms".
+      const e = jointErrors(c, fitSkeleton(c.mesh));
+      expect(e.per.neck, build).toBeLessThan(2.5);
+      expect(e.mean, build).toBeLessThan(1.5);
+    }
   });
 });
