@@ -135,6 +135,14 @@ export function traceLimb(analysis: BodyAnalysis, start: Vec3, dir: Vec2, o: Tra
 }
 
 /**
+ * Samples of an arm hanging free above the elbow, at least, for its crease to be the armpit: an
+ * arm that meets the body a step or two above the elbow (a heavy body, a coat, an arm hanging
+ * steeply) rests against it, and the crease is no armpit (the shoulder read from it sat 5–10%
+ * of the height low).
+ */
+const MIN_FREE = 3;
+
+/**
  * The upper arm's joint from the elbow (canonical, at the limb's centre). The upper arm is traced
  * from the elbow toward the chest's top corner (`shoulderY`: the shoulder's height read from the
  * neck). Where it hangs free, the side toward the body is a gap until the armpit: a steep arm's
@@ -174,7 +182,7 @@ export function shoulderFromElbow(
     else if (free.length) armpit = trace[i];
   }
   let p: Vec3 | null;
-  if (free.length >= 2) {
+  if (free.length >= MIN_FREE) {
     armpit ??= free[free.length - 1];
     // The free part's line, carried on to the chest's side or to the shoulder's height: for an
     // arm hanging steeply, the armpit plus the arm's half-thickness; for one held out, the

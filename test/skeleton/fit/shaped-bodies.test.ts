@@ -23,6 +23,22 @@ describe('fitting shaped mannequins', () => {
     }
   });
 
+  it('reads an arm that meets the body just above the elbow as resting against it, not hanging free to an armpit there', () => {
+    // A heavy body with the arms lowered 60–65°, an average one with them at 80°: the arm
+    // touches the side a step or two above the elbow. Before: the shoulder 6.8–9% of the height
+    // low, read from that crease as if it were the armpit.
+    for (const shape of [
+      { build: 'heavy', armDrop: 60 },
+      { build: 'heavy', armDrop: 65 },
+      { build: 'average', armDrop: 80 },
+    ] as const) {
+      const c = shapedRigCase(`${shape.build} ${shape.armDrop}`, shape, 5000);
+      const e = jointErrors(c, fitSkeleton(c.mesh, { markers: artistMarkers(c) }));
+      expect(e.per.leftArm, c.name).toBeLessThan(2);
+      expect(e.mean, c.name).toBeLessThan(1);
+    }
+  });
+
   it('puts the shoulder of an arm lowered 60° on the arm’s line, not where the medial path turns into the chest', () => {
     const c = rigCase('arms at 60°');
     const e = jointErrors(c, fitSkeleton(c.mesh, { markers: artistMarkers(c) }));
