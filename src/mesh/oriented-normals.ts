@@ -4,7 +4,10 @@
  *
  * Orientation: a closed piece wound inside-out (flipped normals, common in exported files) has
  * a negative signed volume; its normals are flipped back, so "facing away from the bone" means
- * the same for every piece whatever its winding.
+ * the same for every piece whatever its winding. The volume is taken about the piece's own
+ * centre: an open piece (a sleeve, a forearm cut where the shirt covers it) has no volume of its
+ * own, and about a far origin its sign was a toss-up (a Ready Player Me forearm came out flipped
+ * and faced away from its own bone).
  *
  * Not `computeNodeNormals` (normals.ts), which the brush recomputes every posed frame in place:
  * that one weighs faces by area in float32 over a SkinSurface's nodes; this one sums unit face
@@ -47,6 +50,8 @@ export function weldedNormals(
   const sum = new Float64Array(welded.count * 3);
   const parent = Int32Array.from({ length: welded.count }, (_, i) => i);
   const volume = new Float64Array(welded.count);
+  // Per piece root: the sum of its triangles' first corners, and their count.
+  const centre = new Float64Array(welded.count * 4);
   const corner = new Int32Array(3);
   const triangles = (visit: (p: Float32Array, a: number, ids: Int32Array) => void) => {
     positions.forEach((p, a) => {
@@ -66,7 +71,7 @@ export function weldedNormals(
     parent[find(parent, ids[corner[1]])] = r;
     parent[find(parent, ids[corner[2]])] = r;
   });
-  // 2. Face normals summed per welded vertex; signed volume per piece.
+  // 2. Face normals summed per welded vertex; each piece's centre.
   triangles((p, _, ids) => {
     const [i0, i1, i2] = corner;
     const ax = p[i0 * 3];
@@ -83,7 +88,11 @@ export function weldedNormals(
     const nz = ux * vy - uy * vx;
     const len = Math.hypot(nx, ny, nz);
     if (!(len > 0)) return;
-    volume[find(parent, ids[i0])] += (ax * nx + ay * ny + az * nz) / 6;
+    const r = find(parent, ids[i0]);
+    centre[r * 4] += ax;
+    centre[r * 4 + 1] += ay;
+    centre[r * 4 + 2] += az;
+    centre[r * 4 + 3]++;
     for (let k = 0; k < 3; k++) {
       const u = ids[corner[k]];
       const w =
@@ -92,6 +101,24 @@ export function weldedNormals(
       sum[u * 3 + 1] += (w * ny) / len;
       sum[u * 3 + 2] += (w * nz) / len;
     }
+  });
+  // 3. Signed volume per piece, about the piece's own centre: the same as about the origin for a
+  // closed piece, and the side the faces look to for an open one (a sleeve, a forearm cut at
+  // the shoulder), which about a far origin could come out either way.
+  triangles((p, _, ids) => {
+    const [i0, i1, i2] = corner;
+    const r = find(parent, ids[i0]);
+    const n = centre[r * 4 + 3] || 1;
+    const ax = p[i0 * 3] - centre[r * 4] / n;
+    const ay = p[i0 * 3 + 1] - centre[r * 4 + 1] / n;
+    const az = p[i0 * 3 + 2] - centre[r * 4 + 2] / n;
+    const ux = p[i1 * 3] - p[i0 * 3];
+    const uy = p[i1 * 3 + 1] - p[i0 * 3 + 1];
+    const uz = p[i1 * 3 + 2] - p[i0 * 3 + 2];
+    const vx = p[i2 * 3] - p[i0 * 3];
+    const vy = p[i2 * 3 + 1] - p[i0 * 3 + 1];
+    const vz = p[i2 * 3 + 2] - p[i0 * 3 + 2];
+    volume[r] += (ax * (uy * vz - uz * vy) + ay * (uz * vx - ux * vz) + az * (ux * vy - uy * vx)) / 6;
   });
   return welded.ids.map((ids) => {
     const out = new Float32Array(ids.length * 3);

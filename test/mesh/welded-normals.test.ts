@@ -69,4 +69,36 @@ describe('weldedNormals', () => {
     // Unit weights lean toward the finely cut top.
     expect(normalOf4(8, 'unit')[2]).toBeGreaterThan(normalOf4(2, 'unit')[2] + 0.05);
   });
+
+  it('orients an open piece far from the origin outward (its volume taken about its own centre)', () => {
+    // A tube capped at the bottom and open at the top, 5 units up (a forearm cut where a sleeve
+    // covers it, in a scene whose origin is at the feet), wound outward. About the origin its
+    // signed volume is negative (the missing cap faces away from it): its normals were flipped
+    // inward, and auto-bind's facing test then turned the forearm away from its own bone.
+    const segments = 16;
+    const rings = [5, 5.15, 5.3];
+    const positions: number[] = [];
+    const indices: number[] = [];
+    for (const y of rings)
+      for (let s = 0; s < segments; s++) {
+        const a = (2 * Math.PI * s) / segments;
+        positions.push(0.03 * Math.cos(a), y, 0.03 * Math.sin(a));
+      }
+    for (let r = 0; r + 1 < rings.length; r++)
+      for (let s = 0; s < segments; s++) {
+        const a = r * segments + s;
+        const b = r * segments + ((s + 1) % segments);
+        indices.push(a, b + segments, b, a, a + segments, b + segments);
+      }
+    // The bottom cap, facing down.
+    const centre = positions.length / 3;
+    positions.push(0, 5, 0);
+    for (let s = 0; s < segments; s++) indices.push(centre, s, (s + 1) % segments);
+    const normals = weldedNormals([Float32Array.from(positions)], [Uint32Array.from(indices)])[0];
+    // A side vertex of the middle ring looks away from the axis.
+    const v = segments + 3;
+    const out = [positions[v * 3], 0, positions[v * 3 + 2]];
+    const l = Math.hypot(out[0], out[2]);
+    expect((normals[v * 3] * out[0] + normals[v * 3 + 2] * out[2]) / l).toBeGreaterThan(0.9);
+  });
 });
