@@ -16,8 +16,9 @@ import {
   Vector3,
 } from 'three';
 import type { FittedSkeleton } from '../../src/editor/rig-session.ts';
-import { MARKER_NAMES } from '../../src/skeleton/fit/markers.ts';
+import { MARKER_NAMES, markerLabel } from '../../src/skeleton/fit/markers.ts';
 import { editor } from '../editor-instance.ts';
+import { useUi } from '../store.ts';
 import { fitBox } from '../viewport/camera-fit.ts';
 import type { Shown } from '../viewport/ModelView.tsx';
 import {
@@ -255,7 +256,17 @@ export function RigOverlay({ shown }: { shown: Shown }) {
       // The armed marker: placed where the press meets the mesh (and dragged on from there).
       if (s.armed) {
         const hit = ray(e).intersectObject(shown.scene.root, true)[0];
-        if (!hit) return;
+        if (!hit) {
+          // A click beside the mesh places nothing: say so, rather than seem to ignore it.
+          const what =
+            s.armed === 'chainFrom'
+              ? 'chain’s start'
+              : s.armed === 'chainTo'
+                ? 'chain’s end'
+                : `${markerLabel(s.armed)} marker`;
+          useUi.getState().showToast('info', `Click on the mesh to place the ${what}.`);
+          return;
+        }
         const at: Vec3 = [hit.point.x, hit.point.y, hit.point.z];
         placeMarker(s.armed, at);
         startDrag(s.armed, at, e);
