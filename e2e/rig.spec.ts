@@ -240,7 +240,9 @@ test('a mesh whose arms the guess cannot find asks for those markers: one side c
   // A click beside the mesh places nothing, and says so.
   const box = (await page.locator('canvas').boundingBox())!;
   await page.mouse.click(box.x + 30, box.y + 30);
-  await expect(page.getByTestId('error-toast')).toContainText('Click on the mesh to place the left wrist marker');
+  await expect(page.getByTestId('error-toast')).toContainText(
+    'Click on the mesh to place the left wrist marker',
+  );
   await expect(panel.locator('[data-marker=leftWrist] .rig-state')).toHaveText('place it');
 
   for (const [name, joint] of [

@@ -295,7 +295,6 @@ export function autobindDistances(input: AutobindInput, options: AutobindOptions
 
   // 2. The bone segments, fitted to the solid; only the selected (unlocked) ones when rebinding.
   const { segments, outside } = chooseSegments(input.joints, grid, o);
-  if (process.env.SEGDBG) for (let i = 0; i < segments.count; i++) if ([8, 9, 10].includes(segments.joint[i])) console.log('seg joint', segments.joint[i], Array.from(segments.ends.subarray(i * 6, i * 6 + 6)).map((v) => v.toFixed(3)).join(','));
   const selected = o.onlyJoints ? new Set(o.onlyJoints) : null;
   const locked = o.locked ?? null;
   const bound = filterSegments(segments, (j) => !selected || (selected.has(j) && !(locked && locked[j] > 0)));
