@@ -26,6 +26,14 @@ export function disposeMeshIfUnused(mesh: Mesh): boolean {
     if (indices) accessors.add(indices);
     for (const target of primitive.listTargets()) for (const a of target.listAttributes()) accessors.add(a);
   }
+  // The primitives go with the mesh: a primitive left undisposed still holds its accessors, which
+  // then looked used here yet were written to no mesh (UNUSED_OBJECT for every baked attribute).
+  for (const primitive of mesh.listPrimitives()) {
+    // (Only a primitive no other mesh shares.)
+    if (!primitive.listParents().every((p) => p === mesh || p instanceof Root)) continue;
+    for (const target of primitive.listTargets()) target.dispose();
+    primitive.dispose();
+  }
   mesh.dispose();
   for (const accessor of accessors) disposeIfUnused(accessor);
   return true;

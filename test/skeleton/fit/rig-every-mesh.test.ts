@@ -16,6 +16,7 @@ import { Editor } from '../../../src/editor/editor.ts';
 import { readDocument } from '../../../src/gltf/read-document.ts';
 import { buildSkinnedModel } from '../../../src/gltf/skinned-model.ts';
 import { stripSkin } from '../../../src/gltf/strip-skin.ts';
+import { validateGltf } from '../../../src/gltf/validate.ts';
 import { fitMeshOfDocument } from '../../../src/skeleton/fit/fit-mesh.ts';
 import { findInvariantViolations } from '../../../src/skin/invariants.ts';
 import { HAVE_SHARED_MODELS, SHARED_MODELS } from '../../support/shared-models.ts';
@@ -89,7 +90,17 @@ describe('rigging a static file of several meshes', () => {
       let stdout = '';
       const code = await main(['rig', input, '-o', out], { stdout: (t) => (stdout += t), stderr: () => {} });
       expect(code).toBe(0);
-      expect(JSON.parse(stdout).skinnedVertices).toBe(before.vertices);
+      const summary = JSON.parse(stdout);
+      expect(summary.skinnedVertices).toBe(before.vertices);
+      // Nothing left behind by the meshes baked to the root: no unused object the source has not
+      // (its orphan mesh's). Before, every baked attribute's old accessor stayed in the file.
+      expect(summary.validation).toMatchObject({ errors: 0, warnings: 0 });
+      const unused = async (bytes: Uint8Array) =>
+        (await validateGltf({ name: 'x.glb', bytes })).messages.filter((m) => m.code === 'UNUSED_OBJECT')
+          .length;
+      expect(await unused(new Uint8Array(readFileSync(out)))).toBe(
+        await unused(new Uint8Array(readFileSync(input))),
+      );
       const rigged = await readDocument({ name: 'rigged.glb', bytes: new Uint8Array(readFileSync(out)) });
       const model = buildSkinnedModel(rigged);
       expect(model.primitives).toHaveLength(before.primitives);
