@@ -49,9 +49,21 @@ export function weldedNormals(
 ): Float32Array[] {
   const sum = new Float64Array(welded.count * 3);
   const parent = Int32Array.from({ length: welded.count }, (_, i) => i);
-  const volume = new Float64Array(welded.count);
-  // Per piece root: the sum of its triangles' first corners, and their count.
-  const centre = new Float64Array(welded.count * 4);
+  // Per piece root, the sums its signed volume about its own centre is made of (step 2).
+  const moments = new Float64Array(welded.count * 8);
+  // The signed volume (×6) of the piece of welded vertex u, about the piece's centre c:
+  // Σ (a − c)·n = Σ a·n − c·Σ n. The same as about the origin for a closed piece (Σ n = 0); for
+  // an open one (a sleeve, a forearm cut where the shirt covers it) the side its faces look to,
+  // which about a far origin could come out either way.
+  const volumeOf = (u: number) => {
+    const r = find(parent, u) * 8;
+    const k = moments[r + 7] || 1;
+    return (
+      moments[r] -
+      (moments[r + 4] * moments[r + 1] + moments[r + 5] * moments[r + 2] + moments[r + 6] * moments[r + 3]) /
+        k
+    );
+  };
   const corner = new Int32Array(3);
   const triangles = (visit: (p: Float32Array, a: number, ids: Int32Array) => void) => {
     positions.forEach((p, a) => {
@@ -71,7 +83,7 @@ export function weldedNormals(
     parent[find(parent, ids[corner[1]])] = r;
     parent[find(parent, ids[corner[2]])] = r;
   });
-  // 2. Face normals summed per welded vertex; each piece's centre.
+  // 2. Face normals summed per welded vertex; each piece's volume sums.
   triangles((p, _, ids) => {
     const [i0, i1, i2] = corner;
     const ax = p[i0 * 3];
@@ -88,11 +100,16 @@ export function weldedNormals(
     const nz = ux * vy - uy * vx;
     const len = Math.hypot(nx, ny, nz);
     if (!(len > 0)) return;
-    const r = find(parent, ids[i0]);
-    centre[r * 4] += ax;
-    centre[r * 4 + 1] += ay;
-    centre[r * 4 + 2] += az;
-    centre[r * 4 + 3]++;
+    // Per piece: Σ a·n (the volume about the origin, ×6), Σ n and the sum of the first corners.
+    const r = find(parent, ids[i0]) * 8;
+    moments[r] += ax * nx + ay * ny + az * nz;
+    moments[r + 1] += nx;
+    moments[r + 2] += ny;
+    moments[r + 3] += nz;
+    moments[r + 4] += ax;
+    moments[r + 5] += ay;
+    moments[r + 6] += az;
+    moments[r + 7]++;
     for (let k = 0; k < 3; k++) {
       const u = ids[corner[k]];
       const w =
@@ -102,31 +119,13 @@ export function weldedNormals(
       sum[u * 3 + 2] += (w * nz) / len;
     }
   });
-  // 3. Signed volume per piece, about the piece's own centre: the same as about the origin for a
-  // closed piece, and the side the faces look to for an open one (a sleeve, a forearm cut at
-  // the shoulder), which about a far origin could come out either way.
-  triangles((p, _, ids) => {
-    const [i0, i1, i2] = corner;
-    const r = find(parent, ids[i0]);
-    const n = centre[r * 4 + 3] || 1;
-    const ax = p[i0 * 3] - centre[r * 4] / n;
-    const ay = p[i0 * 3 + 1] - centre[r * 4 + 1] / n;
-    const az = p[i0 * 3 + 2] - centre[r * 4 + 2] / n;
-    const ux = p[i1 * 3] - p[i0 * 3];
-    const uy = p[i1 * 3 + 1] - p[i0 * 3 + 1];
-    const uz = p[i1 * 3 + 2] - p[i0 * 3 + 2];
-    const vx = p[i2 * 3] - p[i0 * 3];
-    const vy = p[i2 * 3 + 1] - p[i0 * 3 + 1];
-    const vz = p[i2 * 3 + 2] - p[i0 * 3 + 2];
-    volume[r] += (ax * (uy * vz - uz * vy) + ay * (uz * vx - ux * vz) + az * (ux * vy - uy * vx)) / 6;
-  });
   return welded.ids.map((ids) => {
     const out = new Float32Array(ids.length * 3);
     for (let v = 0; v < ids.length; v++) {
       const u = ids[v];
       const len = Math.hypot(sum[u * 3], sum[u * 3 + 1], sum[u * 3 + 2]);
       if (!(len > 0)) continue;
-      const s = volume[find(parent, u)] < 0 ? -1 / len : 1 / len;
+      const s = volumeOf(u) < 0 ? -1 / len : 1 / len;
       out[v * 3] = sum[u * 3] * s;
       out[v * 3 + 1] = sum[u * 3 + 1] * s;
       out[v * 3 + 2] = sum[u * 3 + 2] * s;
