@@ -2,7 +2,7 @@ import {
   type Camera,
   Group,
   Mesh,
-  MeshBasicMaterial,
+  type MeshBasicMaterial,
   type Object3D,
   type OrthographicCamera,
   Plane,
@@ -12,6 +12,7 @@ import {
   Vector2,
   Vector3,
 } from 'three';
+import { handleMaterial, lightHandles } from '../viewport/gizmo-look.ts';
 import { type PagePoint, pickRing, ringPoints, viewDirection } from '../viewport/gizmo-picking.ts';
 
 /** The gizmo's axes: the joint's local X, Y and Z (Blender's and Maya's colours). */
@@ -19,7 +20,6 @@ export type GizmoAxis = 'x' | 'y' | 'z';
 export const GIZMO_AXES: readonly GizmoAxis[] = ['x', 'y', 'z'];
 
 const COLORS: Record<GizmoAxis, string> = { x: '#ff4d5e', y: '#7bd33c', z: '#3d8bff' };
-const HOVER = '#ffe14a';
 
 /** Ring radius on screen, CSS px (the gizmo keeps this size however far the camera is). */
 export const RING_PX = 64;
@@ -164,14 +164,7 @@ export class RotateGizmo {
   constructor() {
     const geometry = new TorusGeometry(1, 0.022, 6, 96);
     for (const axis of GIZMO_AXES) {
-      const material = new MeshBasicMaterial({
-        color: COLORS[axis],
-        depthTest: false,
-        depthWrite: false,
-        transparent: true,
-        opacity: 0.95,
-        toneMapped: false,
-      });
+      const material = handleMaterial(COLORS[axis]);
       const ring = new Mesh(geometry, material);
       // The torus lies in its XY plane (axis Z): turn it onto the axis it is about.
       if (axis === 'x') ring.rotation.set(0, Math.PI / 2, 0);
@@ -233,12 +226,14 @@ export class RotateGizmo {
     if (hovered === this.hovered && active === this.active) return false;
     this.hovered = hovered;
     this.active = active;
-    for (const [axis, ring] of this.rings) {
-      const lit = axis === (active ?? hovered);
-      ring.material.color.set(lit ? HOVER : COLORS[axis]);
-      // While one ring turns, the others step back.
-      ring.material.opacity = active && axis !== active ? 0.35 : 0.95;
-    }
+    // While one ring turns, the others step back.
+    lightHandles(
+      [...this.rings].map(([axis, ring]) => [axis, [ring.material]] as [GizmoAxis, MeshBasicMaterial[]]),
+      COLORS,
+      hovered,
+      active,
+      0.35,
+    );
     return true;
   }
 

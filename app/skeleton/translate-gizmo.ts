@@ -4,7 +4,7 @@ import {
   CylinderGeometry,
   Group,
   Mesh,
-  MeshBasicMaterial,
+  type MeshBasicMaterial,
   type OrthographicCamera,
   Plane,
   Quaternion,
@@ -13,6 +13,7 @@ import {
   Vector3,
 } from 'three';
 import { type PagePoint, rayAt, type ScreenRect, toPage } from '../pose/rotate-gizmo.ts';
+import { handleMaterial, lightHandles } from '../viewport/gizmo-look.ts';
 import { distanceToSegment, viewDirection } from '../viewport/gizmo-picking.ts';
 
 /** A handle of the translate gizmo: one world axis, or the screen plane (the centre). */
@@ -20,7 +21,6 @@ export type MoveHandle = 'x' | 'y' | 'z' | 'screen';
 export const MOVE_AXES = ['x', 'y', 'z'] as const;
 
 const COLORS: Record<MoveHandle, string> = { x: '#ff4d5e', y: '#7bd33c', z: '#3d8bff', screen: '#f2f2f2' };
-const HOVER = '#ffe14a';
 
 /** Arrow length on screen, CSS px (constant however far the camera is). */
 export const ARROW_PX = 78;
@@ -142,15 +142,7 @@ export class TranslateGizmo {
 
   constructor() {
     const [shaft, cone, ring] = this.geometries;
-    const material = (handle: MoveHandle) =>
-      new MeshBasicMaterial({
-        color: COLORS[handle],
-        depthTest: false,
-        depthWrite: false,
-        transparent: true,
-        opacity: 0.95,
-        toneMapped: false,
-      });
+    const material = (handle: MoveHandle) => handleMaterial(COLORS[handle]);
     for (const axis of MOVE_AXES) {
       const m = material(axis);
       const arm = new Group();
@@ -232,15 +224,16 @@ export class TranslateGizmo {
     if (hovered === this.hovered && active === this.active) return false;
     this.hovered = hovered;
     this.active = active;
-    for (const [handle, meshes] of this.parts) {
-      const lit = handle === (active ?? hovered);
-      for (const mesh of meshes) {
-        const material = mesh.material as MeshBasicMaterial;
-        material.color.set(lit ? HOVER : COLORS[handle]);
-        // While one handle drags, the others step back.
-        material.opacity = active && handle !== active ? 0.3 : 0.95;
-      }
-    }
+    // While one handle drags, the others step back.
+    lightHandles(
+      [...this.parts].map(
+        ([handle, meshes]) =>
+          [handle, meshes.map((m) => m.material as MeshBasicMaterial)] as [MoveHandle, MeshBasicMaterial[]],
+      ),
+      COLORS,
+      hovered,
+      active,
+    );
     return true;
   }
 

@@ -3,13 +3,14 @@ import {
   CylinderGeometry,
   Group,
   Mesh,
-  MeshBasicMaterial,
+  type MeshBasicMaterial,
   type OrthographicCamera,
   Quaternion,
   TorusGeometry,
   Vector3,
 } from 'three';
 import { GRAB_PX, type PagePoint, RING_PX, type ScreenRect, toPage } from '../pose/rotate-gizmo.ts';
+import { handleMaterial, lightHandles } from '../viewport/gizmo-look.ts';
 import { pickRing, ringPoints, viewDirection } from '../viewport/gizmo-picking.ts';
 
 /** A ring of the turn gizmo: one about each world axis, and one about the view direction. */
@@ -17,7 +18,6 @@ export type TurnHandle = 'x' | 'y' | 'z' | 'view';
 export const TURN_HANDLES: readonly TurnHandle[] = ['x', 'y', 'z', 'view'];
 
 const COLORS: Record<TurnHandle, string> = { x: '#ff4d5e', y: '#7bd33c', z: '#3d8bff', view: '#f2f2f2' };
-const HOVER = '#ffe14a';
 /** The view ring sits outside the axis rings (Blender's white ring), this much larger. */
 export const VIEW_RING_SCALE = 1.25;
 /** The joint's own axes, drawn inside the rings, as a share of the ring radius. */
@@ -45,14 +45,7 @@ export class TurnGizmo {
 
   constructor() {
     for (const handle of TURN_HANDLES) {
-      const material = new MeshBasicMaterial({
-        color: COLORS[handle],
-        depthTest: false,
-        depthWrite: false,
-        transparent: true,
-        opacity: 0.95,
-        toneMapped: false,
-      });
+      const material = handleMaterial(COLORS[handle]);
       const ring = new Mesh(this.geometry, material);
       // The torus lies in its XY plane (about Z): turn it onto its axis; the view ring faces the camera.
       if (handle === 'x') ring.rotation.set(0, Math.PI / 2, 0);
@@ -70,14 +63,7 @@ export class TurnGizmo {
     bar.translate(0, FRAME_LENGTH / 2, 0);
     this.barGeometry = bar;
     for (const axis of ['x', 'y', 'z'] as const) {
-      const material = new MeshBasicMaterial({
-        color: COLORS[axis],
-        depthTest: false,
-        depthWrite: false,
-        transparent: true,
-        opacity: 0.95,
-        toneMapped: false,
-      });
+      const material = handleMaterial(COLORS[axis]);
       const mesh = new Mesh(bar, material);
       // The bar points +Y: turn it onto its axis.
       if (axis === 'x') mesh.rotation.set(0, 0, -Math.PI / 2);
@@ -143,12 +129,13 @@ export class TurnGizmo {
     if (hovered === this.hovered && active === this.active) return false;
     this.hovered = hovered;
     this.active = active;
-    for (const [handle, ring] of this.rings) {
-      const lit = handle === (active ?? hovered);
-      ring.material.color.set(lit ? HOVER : COLORS[handle]);
-      // While one ring turns, the others step back.
-      ring.material.opacity = active && handle !== active ? 0.3 : 0.95;
-    }
+    // While one ring turns, the others step back.
+    lightHandles(
+      [...this.rings].map(([handle, ring]) => [handle, [ring.material]] as [TurnHandle, MeshBasicMaterial[]]),
+      COLORS,
+      hovered,
+      active,
+    );
     return true;
   }
 
