@@ -22,6 +22,7 @@ import { join } from 'node:path';
 import { type AutobindOptions, autobind } from '../../src/bind/autobind.ts';
 import type { BindJoint } from '../../src/bind/bone-segments.ts';
 import { fillInterior } from '../../src/bind/fill-interior.ts';
+import { positionBounds } from '../../src/bind/positions.ts';
 import { testBit, VoxelGrid } from '../../src/bind/voxel-grid.ts';
 import { voxelizeSurface } from '../../src/bind/voxelize-surface.ts';
 import {
@@ -410,18 +411,15 @@ export function crotchOf(c: RigCase, resolution = 192): Vec3 {
   return [x, grid.origin[1] + v * grid.h, z];
 }
 
-/** The mesh voxelized and filled with `minVotes` of the six axis rays; a voxel test by indices. */
-function voxelSolid(mesh: FitMesh, resolution: number, minVotes: number) {
-  const lo = [Infinity, Infinity, Infinity];
-  const hi = [-Infinity, -Infinity, -Infinity];
-  for (let i = 0; i < mesh.positions.length; i += 3)
-    for (let k = 0; k < 3; k++) {
-      lo[k] = Math.min(lo[k], mesh.positions[i + k]);
-      hi[k] = Math.max(hi[k], mesh.positions[i + k]);
-    }
-  const grid = new VoxelGrid(lo, hi, resolution);
+/**
+ * The mesh voxelized and filled with `minVotes` of the six axis rays (fillInterior's default
+ * when not given); a voxel test by indices.
+ */
+function voxelSolid(mesh: FitMesh, resolution: number, minVotes?: number) {
+  const { min, max } = positionBounds([mesh.positions]);
+  const grid = new VoxelGrid(min, max, resolution);
   voxelizeSurface(grid, mesh.positions, mesh.indices);
-  fillInterior(grid, { minVotes });
+  fillInterior(grid, minVotes === undefined ? {} : { minVotes });
   const solid = (u: number, v: number, w: number) =>
     u >= 0 &&
     v >= 0 &&
@@ -435,23 +433,13 @@ function voxelSolid(mesh: FitMesh, resolution: number, minVotes: number) {
 
 /** A solid of the mesh (auto-bind's voxels) to test whether joints are inside. */
 export function meshSolid(mesh: FitMesh, resolution = 192) {
-  const lo = [Infinity, Infinity, Infinity];
-  const hi = [-Infinity, -Infinity, -Infinity];
-  for (let i = 0; i < mesh.positions.length; i += 3)
-    for (let k = 0; k < 3; k++) {
-      lo[k] = Math.min(lo[k], mesh.positions[i + k]);
-      hi[k] = Math.max(hi[k], mesh.positions[i + k]);
-    }
-  const grid = new VoxelGrid(lo, hi, resolution);
-  voxelizeSurface(grid, mesh.positions, mesh.indices);
-  fillInterior(grid);
-  return (p: readonly number[]) => {
-    const u = (p[0] - grid.origin[0]) / grid.h;
-    const v = (p[1] - grid.origin[1]) / grid.h;
-    const w = (p[2] - grid.origin[2]) / grid.h;
-    if (u < 0 || v < 0 || w < 0 || u >= grid.nx || v >= grid.ny || w >= grid.nz) return false;
-    return testBit(grid.solid, grid.cellAt(u, v, w));
-  };
+  const { grid, solid } = voxelSolid(mesh, resolution);
+  return (p: readonly number[]) =>
+    solid(
+      Math.floor((p[0] - grid.origin[0]) / grid.h),
+      Math.floor((p[1] - grid.origin[1]) / grid.h),
+      Math.floor((p[2] - grid.origin[2]) / grid.h),
+    );
 }
 
 /** Fitted joints that are not end joints and lie outside the mesh. */
