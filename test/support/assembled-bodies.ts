@@ -8,7 +8,7 @@
  * - {@link capedRigCase}: a chibi (big head, short arms, T-pose) with a thin cape hanging
  *   behind from the shoulders to the ankles or the floor, as KayKit's knight and mage wear.
  */
-import type { FitMesh } from '../../src/skeleton/fit/fit-mesh.ts';
+import { type FitMesh, mergeFitMeshes } from '../../src/skeleton/fit/fit-mesh.ts';
 import { mannequinRigCase, type RigCase, shapedRigCase } from './rig-quality.ts';
 
 type Vec3 = [number, number, number];
@@ -37,21 +37,6 @@ export function sphereMesh(centre: Vec3, radius: number, rings = 12, segments = 
       indices.push(a, c, b, b, c, d);
     }
   return { positions: Float32Array.from(positions), indices: Uint32Array.from(indices) };
-}
-
-/** The meshes as one triangle soup. */
-export function mergeMeshes(parts: readonly FitMesh[]): FitMesh {
-  const positions = new Float32Array(parts.reduce((n, p) => n + p.positions.length, 0));
-  const indices = new Uint32Array(parts.reduce((n, p) => n + p.indices.length, 0));
-  let vo = 0;
-  let io = 0;
-  for (const p of parts) {
-    positions.set(p.positions, vo * 3);
-    for (let i = 0; i < p.indices.length; i++) indices[io + i] = p.indices[i] + vo;
-    vo += p.positions.length / 3;
-    io += p.indices.length;
-  }
-  return { positions, indices };
 }
 
 /** A gap cut through the surface: the triangles whose centre lies in the slab. */
@@ -116,7 +101,7 @@ export function jointedRigCase(targetVertices = 6000): RigCase {
   return {
     ...c,
     name: 'mannequin jointed (shells and balls)',
-    mesh: mergeMeshes([cutGaps(c.mesh, gaps), ...balls]),
+    mesh: mergeFitMeshes([cutGaps(c.mesh, gaps), ...balls]),
   };
 }
 
@@ -195,7 +180,7 @@ export function capedRigCase(
   const shoulder = c.artist.positions[c.artist.names.indexOf('LeftArm')];
   const cape = capeMesh(c.mesh, shoulder[1], hem * c.height, 0.16, 0.26, 0.02, flare);
   const name = `${c.name} in a cape to ${hem > 0 ? `${hem * 100}% of the height` : 'the floor'}${flare ? ', swinging back' : ''}`;
-  return { ...c, name, mesh: mergeMeshes([c.mesh, cape]) };
+  return { ...c, name, mesh: mergeFitMeshes([c.mesh, cape]) };
 }
 
 /**
@@ -218,5 +203,5 @@ export function longHairRigCase(build: 'thin' | 'average' = 'average', targetVer
     P[i + 1] = (top + bottom) / 2 + P[i + 1] * ((top - bottom) / 2);
     P[i + 2] = neck[2] - 0.035 * H + P[i + 2] * 0.05 * H;
   }
-  return { ...c, name: `mannequin ${build} A-pose with long hair`, mesh: mergeMeshes([c.mesh, hair]) };
+  return { ...c, name: `mannequin ${build} A-pose with long hair`, mesh: mergeFitMeshes([c.mesh, hair]) };
 }
