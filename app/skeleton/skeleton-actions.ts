@@ -82,17 +82,7 @@ export function moveJoint(id: number, to: V3, space: 'world' | 'local'): void {
  * moves. Null when refused.
  */
 export function beginMove(joint: number): LiveDrag | null {
-  const drag = edit(() => editor.skeleton.beginDrag(joint, 'move', { children: children() }));
-  if (!drag) return null;
-  return {
-    update: (to) => {
-      if (edit(() => drag.update(to)) === null) drag.cancel();
-    },
-    commit: () => {
-      if (edit(() => drag.end()) === null) drag.cancel();
-    },
-    cancel: () => drag.cancel(),
-  };
+  return liveDrag(joint, 'move');
 }
 
 /**
@@ -100,7 +90,12 @@ export function beginMove(joint: number): LiveDrag | null {
  * (with children following, its branch swings with it); release makes the orient, one undo step.
  */
 export function beginTurn(joint: number): LiveDrag | null {
-  const drag = edit(() => editor.skeleton.beginDrag(joint, 'orient', { children: children() }));
+  return liveDrag(joint, 'orient');
+}
+
+/** A drag of `joint` as a move or an orient: an edit refused on the way cancels the drag. */
+function liveDrag(joint: number, kind: 'move' | 'orient'): LiveDrag | null {
+  const drag = edit(() => editor.skeleton.beginDrag(joint, kind, { children: children() }));
   if (!drag) return null;
   return {
     update: (to) => {
