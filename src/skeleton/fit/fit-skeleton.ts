@@ -34,7 +34,7 @@ import {
   type HumanoidMarkers,
   MARKER_NAMES,
   type MarkerName,
-  markerList,
+  markersToPlaceText,
   mirrorMarkerName,
   NotAHumanoidError,
   readLimbs,
@@ -254,7 +254,7 @@ export function fitHumanoidSkeleton(
       const missing = MARKER_NAMES.filter((n) => !given[n]);
       if (missing.length)
         throw new NotAHumanoidError(
-          `${problem}: place ${markerList(missing)} to rig it anyway`,
+          `${problem}: place ${markersToPlaceText(missing)} to rig it anyway`,
           missing,
           { ...given },
           frame,
@@ -281,7 +281,7 @@ export function fitHumanoidSkeleton(
       }
       const why = problems.filter((p) => p.names.some((n) => missing.includes(n))).map((p) => p.message);
       throw new NotAHumanoidError(
-        `${why.join('; ')}: place ${markerList(missing)} (is it a standing character, Y up?)`,
+        `${why.join('; ')}: place ${markersToPlaceText(missing)} (is it a standing character, Y up?)`,
         missing,
         shown,
         frame,

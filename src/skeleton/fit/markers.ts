@@ -185,20 +185,6 @@ export function guessSomeMarkers(
   return { markers, problems };
 }
 
-/**
- * Every marker guessed from the mesh (see {@link guessSomeMarkers}); throws a
- * {@link NotAHumanoidError} naming the markers it could not guess.
- */
-export function guessMarkers(analysis: BodyAnalysis, limbs: LimbReadings): HumanoidMarkers {
-  const { markers, problems } = guessSomeMarkers(analysis, limbs);
-  if (problems.length)
-    throw new NotAHumanoidError(
-      `${problems.map((p) => p.message).join('; ')} (is it a standing character, Y up? else place the markers)`,
-      problems.flatMap((p) => p.names),
-    );
-  return markers as HumanoidMarkers;
-}
-
 /** Partner guesses closer than this share of the height to each other's mirror image are made symmetric. */
 const SYMMETRIC_WITHIN = 0.01;
 
@@ -316,7 +302,7 @@ export function markerLabel(name: MarkerName): string {
 }
 
 /** "the left wrist and right wrist markers", for a message. */
-export function markerList(names: readonly MarkerName[]): string {
+export function markersToPlaceText(names: readonly MarkerName[]): string {
   const labels = names.map(markerLabel);
   const last = labels.pop();
   return `the ${labels.length ? `${labels.join(', ')} and ${last}` : last} marker${labels.length ? 's' : ''}`;

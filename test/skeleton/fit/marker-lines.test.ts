@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { fitHumanoid } from '../../../src/skeleton/fit/fit-humanoid.ts';
 import { fitSkeleton, prepareBody } from '../../../src/skeleton/fit/fit-skeleton.ts';
-import { guessMarkers, type HumanoidMarkers, readLimbs } from '../../../src/skeleton/fit/markers.ts';
+import { guessSomeMarkers, type HumanoidMarkers, readLimbs } from '../../../src/skeleton/fit/markers.ts';
 import { SPINE_PROPORTIONS } from '../../../src/skeleton/fit/proportions.ts';
 import { humanoidTemplate } from '../../../src/skeleton/templates/humanoid.ts';
 import {
@@ -27,7 +27,9 @@ describe('given markers carry the lines they imply', () => {
     const c = mannequinRigCase({ build: 'average', pose: 'T' }, 6000);
     const body = prepareBody(c.mesh);
     const limbs = readLimbs(body.analysis);
-    const markers = guessMarkers(body.analysis, limbs);
+    const guess = guessSomeMarkers(body.analysis, limbs);
+    expect(guess.problems).toEqual([]);
+    const markers = guess.markers as HumanoidMarkers;
     const H = body.analysis.landmarks.height;
     const d = 0.02 * H;
     const shifted: HumanoidMarkers = {
