@@ -9,7 +9,8 @@
  *    placement baked into its vertices (glTF ignores a skinned node's transform, so this is
  *    what keeps the character where it was): in place when its node already is such a node,
  *    else on a new node named like the old one (the old node stays when it still holds
- *    children or animation, and is removed when nothing is left on it).
+ *    children, and is removed when nothing is left on it, with any group above it that the move
+ *    left empty: prune-emptied-nodes.ts).
  * 4. Its primitives get JOINTS_0/WEIGHTS_0 with every vertex on the root joint: valid weights
  *    that auto-bind then replaces.
  */
@@ -19,6 +20,7 @@ import { addEditNotes } from '../skeleton/edit-notes.ts';
 import { bakeWorldTransform } from './bake-world-transform.ts';
 import { disposeIfUnused, disposeMeshIfUnused } from './dispose-unused.ts';
 import { followElementChanges, listElements } from './follow-node-changes.ts';
+import { pruneEmptiedNodes } from './prune-emptied-nodes.ts';
 import { repairZeroNormals } from './repair-normals.ts';
 import {
   meshesOutsideSkeleton,
@@ -49,13 +51,6 @@ export interface CreatedSkin {
 
 /** Most joints a JOINTS_n accessor (unsigned short) can name. */
 const MAX_JOINTS = 65536;
-
-function isAnimated(document: Document, node: Node): boolean {
-  return document
-    .getRoot()
-    .listAnimations()
-    .some((a) => a.listChannels().some((c) => c.getTargetNode() === node));
-}
 
 /** The mesh nodes to skin, checked. */
 function targetMeshNodes(
@@ -137,12 +132,8 @@ function moveToSceneRoot(document: Document, node: Node, skin: Skin): Node {
   for (const scene of scenesOf(document, node)) scene.addChild(skinned);
   node.setMesh(null);
   disposeMeshIfUnused(mesh);
-  const keep =
-    node.listChildren().length > 0 ||
-    node.getCamera() !== null ||
-    node.listExtensions().length > 0 ||
-    isAnimated(document, node);
-  if (!keep) node.dispose();
+  // The node, and a group above it whose every mesh moved, would stay empty (NODE_EMPTY).
+  pruneEmptiedNodes(document, [node]);
   const replaced = new Map<Node | Mesh, Node | Mesh>([
     [node, skinned],
     [mesh, baked],

@@ -9,14 +9,7 @@
  *
  * Morph targets are kept as they are (their deltas stay in the bind pose's frame).
  */
-import {
-  type Accessor,
-  type Document,
-  type Mesh,
-  type Node,
-  type Primitive,
-  Root,
-} from '@gltf-transform/core';
+import type { Accessor, Document, Mesh, Node, Primitive } from '@gltf-transform/core';
 import { Pose } from '../pose/pose.ts';
 import { PoseMatrices } from '../pose/pose-matrices.ts';
 import { restPositions } from '../pose/rest-positions.ts';
@@ -25,6 +18,7 @@ import { addEditNotes } from '../skeleton/edit-notes.ts';
 import { bakeWorldTransform } from './bake-world-transform.ts';
 import { disposeIfUnused, disposeMeshIfUnused } from './dispose-unused.ts';
 import { followElementChanges, listElements } from './follow-node-changes.ts';
+import { pruneEmptiedNodes, removeChannelsOf } from './prune-emptied-nodes.ts';
 import { buildSkinnedModel, type SkinnedModel } from './skinned-model.ts';
 
 /** What {@link stripSkin} removed. */
@@ -231,43 +225,22 @@ export function stripSkin(
     for (const child of node.listChildren()) collect(child);
   };
   for (const joint of jointNodes) collect(joint);
-  // Ancestors outside the skeleton, deepest first (a child is always listed after its parent).
+  // Non-joint ancestors of the joints, deepest first (a child is always listed after its parent).
   const ancestors: Node[] = [];
   for (const joint of jointNodes) {
     for (let p = joint.getParentNode(); p && !jointNodes.has(p); p = p.getParentNode())
       if (!ancestors.includes(p)) ancestors.push(p);
   }
   ancestors.sort((a, b) => depthOf(b) - depthOf(a));
-  // Old skinned nodes left empty (no children, no mesh) go too.
-  for (const node of skinnedNodes) if (node.listChildren().length === 0) doomed.add(node);
-  for (const animation of root.listAnimations()) {
-    for (const channel of animation.listChannels()) {
-      const target = channel.getTargetNode();
-      if (target && !doomed.has(target)) continue;
-      const sampler = channel.getSampler();
-      channel.dispose();
-      result.channels++;
-      if (sampler?.listParents().every((p) => p === animation || p instanceof Root)) {
-        const input = sampler.getInput();
-        const output = sampler.getOutput();
-        sampler.dispose();
-        if (input) disposeIfUnused(input);
-        if (output) disposeIfUnused(output);
-      }
-    }
-    if (animation.listChannels().length === 0) {
-      animation.dispose();
-      result.animations++;
-    }
-  }
+  const removed = removeChannelsOf(document, doomed, true);
+  result.channels = removed.channels;
+  result.animations = removed.animations;
   for (const node of doomed) if (!node.isDisposed()) node.dispose();
-  // Non-joint ancestors of the joints left with nothing (an Armature node) go as well.
-  for (const node of ancestors) {
-    if (node.isDisposed() || node.getMesh() || node.getCamera() || node.listChildren().length > 0) continue;
-    if (node.listExtensions().length > 0) continue;
-    if (root.listAnimations().some((a) => a.listChannels().some((c) => c.getTargetNode() === node))) continue;
-    node.dispose();
-  }
+  // What that left empty goes too: the old skinned nodes, an Armature node, a group whose every
+  // mesh moved to the scene root (with the channels that moved it: nothing follows it now).
+  const pruned = pruneEmptiedNodes(document, [...skinnedNodes, ...ancestors]);
+  result.channels += pruned.channels;
+  result.animations += pruned.animations;
   addEditNotes(document, followElementChanges(document, before, replaced));
   return result;
 }

@@ -11,6 +11,7 @@ import { buildMannequin, mannequinToDocument } from '../../src/character/index.t
 import { main } from '../../src/cli/main.ts';
 import { readDocument } from '../../src/gltf/read-document.ts';
 import { buildSkinnedModel } from '../../src/gltf/skinned-model.ts';
+import { validateHere } from '../../src/gltf/validate.ts';
 import { fitMeshOfDocument } from '../../src/skeleton/fit/fit-mesh.ts';
 import { humanoidTemplate } from '../../src/skeleton/templates/humanoid.ts';
 import { findInvariantViolations } from '../../src/skin/invariants.ts';
@@ -173,6 +174,85 @@ describe('skinsmith rig', () => {
     expect(summary.markers.chin.from).toBe('guessed');
     const hand = summary.joints.find((j: { name: string }) => j.name === 'RightHand').position;
     expect(hand[0]).toBeLessThan(-0.1);
+  });
+
+  it('removes the group nodes the rig emptied (no NODE_EMPTY), and keeps one the artist left empty', async () => {
+    // The body under a placed group: its mesh moves to the scene root, baked; the group is left
+    // with nothing. An empty locator was there before the rig: it is the artist's.
+    const document = staticMannequin({ build: 'average', pose: 'A' }, 3000);
+    const scene = document.getRoot().listScenes()[0];
+    const group = document.createNode('Character').setTranslation([4, 0, 0]);
+    for (const node of scene.listChildren()) group.addChild(node);
+    scene.addChild(group);
+    scene.addChild(document.createNode('Locator').setTranslation([0, 2, 0]));
+    const grouped = join(dir, 'Grouped.glb');
+    writeFileSync(grouped, await new WebIO().writeBinary(document));
+    const out = join(dir, 'grouped-rigged.glb');
+    const r = await run('rig', grouped, '-o', out);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const names = (await readDocument({ name: 'x.glb', bytes: new Uint8Array(readFileSync(out)) }))
+      .getRoot()
+      .listNodes()
+      .map((n) => n.getName());
+    expect(names).not.toContain('Character');
+    const empty = (await validateHere({ bytes: new Uint8Array(readFileSync(out)) })).messages.filter(
+      (m) => m.code === 'NODE_EMPTY',
+    );
+    expect(empty.map((m) => m.pointer)).toEqual([`/nodes/${names.indexOf('Locator')}`]);
+  });
+
+  it('--replace removes the animated group the skin was under once nothing is left on it', async () => {
+    // As Mixamo's Y Bot: a root node holding the skinned meshes and the joints, moved by the
+    // file's clips. Stripped, it holds nothing and its channels move nothing.
+    const document = mannequinToDocument(buildMannequin({ targetVertices: 1500 }));
+    const scene = document.getRoot().listScenes()[0];
+    const group = document.createNode('YBOT');
+    for (const node of scene.listChildren()) group.addChild(node);
+    scene.addChild(group);
+    const buffer = document.getRoot().listBuffers()[0];
+    const sampler = document
+      .createAnimationSampler()
+      .setInput(
+        document
+          .createAccessor()
+          .setType('SCALAR')
+          .setArray(new Float32Array([0, 1]))
+          .setBuffer(buffer),
+      )
+      .setOutput(
+        document
+          .createAccessor()
+          .setType('VEC3')
+          .setArray(new Float32Array([0, 0, 0, 0, 0, 1]))
+          .setBuffer(buffer),
+      );
+    document
+      .createAnimation('dance')
+      .addSampler(sampler)
+      .addChannel(
+        document
+          .createAnimationChannel()
+          .setTargetNode(group)
+          .setTargetPath('translation')
+          .setSampler(sampler),
+      );
+    const path = join(dir, 'Ybotlike.glb');
+    writeFileSync(path, await new WebIO().writeBinary(document));
+    const out = join(dir, 'ybotlike-rigged.glb');
+    const r = await run('rig', path, '-o', out, '--replace');
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).replacedSkin).toMatchObject({ skins: 1, animationsRemoved: 1 });
+    const written = await readDocument({ name: 'x.glb', bytes: new Uint8Array(readFileSync(out)) });
+    expect(
+      written
+        .getRoot()
+        .listNodes()
+        .map((n) => n.getName()),
+    ).not.toContain('YBOT');
+    expect(written.getRoot().listAnimations()).toEqual([]);
+    const report = await validateHere({ bytes: new Uint8Array(readFileSync(out)) });
+    expect(report.messages.filter((m) => m.code === 'NODE_EMPTY' || m.severity === 'error')).toEqual([]);
   });
 
   it('exits 2 with one line for bad options, bad markers and a mesh it cannot rig', async () => {
