@@ -37,12 +37,16 @@ export type FitResponse = JobResponse<{ fitted: FittedSkeleton }>;
 export interface FitCache {
   key: number;
   resolution: number | undefined;
+  /** The template the body was prepared for (a humanoid's leaves its props out). */
+  template: 'humanoid' | 'chain';
+  /** The mesh of the last key, to prepare it again for the other template. */
+  mesh: FitMesh | null;
   body: PreparedBody | null;
 }
 
 /** A fresh cache. */
 export function fitCache(): FitCache {
-  return { key: -1, resolution: undefined, body: null };
+  return { key: -1, resolution: undefined, template: 'humanoid', mesh: null, body: null };
 }
 
 /** Runs one request against `cache` and posts the fitted skeleton, or the error (name and message). */
@@ -53,16 +57,25 @@ export function handleFitRequest(
 ): void {
   const { id } = request;
   try {
-    if (cache.key !== request.key || cache.resolution !== request.options.resolution || !cache.body) {
-      if (!request.mesh) throw new Error('the fit worker lost the mesh; fit again');
-      cache.body = prepareBody(request.mesh, { resolution: request.options.resolution });
+    const template = request.options.template ?? 'humanoid';
+    if (
+      cache.key !== request.key ||
+      cache.resolution !== request.options.resolution ||
+      cache.template !== template ||
+      !cache.body
+    ) {
+      const mesh = request.mesh ?? (cache.key === request.key ? cache.mesh : null);
+      if (!mesh) throw new Error('the fit worker lost the mesh; fit again');
+      cache.body = prepareBody(mesh, { resolution: request.options.resolution, template });
+      cache.mesh = mesh;
       cache.key = request.key;
       cache.resolution = request.options.resolution;
+      cache.template = template;
     }
     post({ type: 'progress', id, fraction: 0.8 });
     const o = request.options;
     const fitted =
-      (o.template ?? 'humanoid') === 'chain'
+      template === 'chain'
         ? fitChainSkeleton(cache.body, o.chain ?? failNoChain())
         : fitHumanoidSkeleton(cache.body, o);
     post({ type: 'done', id, fitted });

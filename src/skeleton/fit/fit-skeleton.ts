@@ -41,6 +41,7 @@ import {
 } from './markers.ts';
 import { MedialTree } from './medial-tree.ts';
 import { CHIN_SNAP, GROIN_SNAP, LANDMARK_SNAP } from './proportions.ts';
+import { type MeshProp, separateProps } from './props.ts';
 
 type Vec3 = [number, number, number];
 
@@ -99,15 +100,24 @@ export interface FittedSkeleton {
 export interface PreparedBody {
   frame: BodyFrame;
   analysis: BodyAnalysis;
+  /** Props held in the hands (humanoid), left out of the solid (props.ts). */
+  props: MeshProp[];
   timings: { frame: number; solid: number; analysis: number };
 }
 
-/** Steps 1–2: frame, solid and analysis. */
+/**
+ * Steps 1–2: frame, solid and analysis. For the humanoid template, of the body without the
+ * props it holds (a sword's blade would read as the arm, a spear standing on the floor as a leg).
+ */
 export function prepareBody(
-  mesh: FitMesh,
-  options: Pick<FitSkeletonOptions, 'resolution' | 'front'> = {},
+  whole: FitMesh,
+  options: Pick<FitSkeletonOptions, 'resolution' | 'front' | 'template'> = {},
 ): PreparedBody {
   let t = performance.now();
+  const { body: mesh, props } =
+    (options.template ?? FIT_SKELETON_DEFAULTS.template) === 'humanoid'
+      ? separateProps(whole)
+      : { body: whole, props: [] };
   const frame = detectBodyFrame(mesh, options.front ? { front: options.front } : {});
   const tFrame = performance.now() - t;
   t = performance.now();
@@ -117,7 +127,12 @@ export function prepareBody(
   const tSolid = performance.now() - t;
   t = performance.now();
   const analysis = analyseBody(solid);
-  return { frame, analysis, timings: { frame: tFrame, solid: tSolid, analysis: performance.now() - t } };
+  return {
+    frame,
+    analysis,
+    props,
+    timings: { frame: tFrame, solid: tSolid, analysis: performance.now() - t },
+  };
 }
 
 /** Where a canonical point inside the body shows on the front surface: straight ahead of it. */

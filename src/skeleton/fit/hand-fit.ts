@@ -116,7 +116,7 @@ function orthogonal(v: Vec3, to: Vec3): Vec3 {
 }
 
 /** Eigenvectors of a symmetric 3×3 (row-major) by Jacobi rotations, with their eigenvalues. */
-function eigenvectors(m: number[]): { v: Vec3; value: number }[] {
+export function eigenvectors(m: number[]): { v: Vec3; value: number }[] {
   const a = m.slice();
   const v = [1, 0, 0, 0, 1, 0, 0, 0, 1];
   for (let sweep = 0; sweep < 20; sweep++) {
