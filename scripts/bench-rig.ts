@@ -8,7 +8,10 @@
  * `--extra DIR` adds the characters of DIR/rig-cases.json (test/support/rig-extra.ts); a file
  * that fails to load, or a fit that throws, prints a line and the run goes on. `--verbose`
  * prints each joint's error and fitted − artist (the character's left, up, front; % of height),
- * and each guessed marker − the given one.
+ * and each guessed marker − the given one. Then the quadrupeds (Fox and QuaterniusWolf stripped,
+ * the dog made in code; test/support/quadruped-quality.ts): the quadruped template fitted from
+ * the mesh alone, hips, neck, head and each leg's upper joint, knee or elbow and foot against
+ * the artist's, as % of the height, and joints outside the mesh.
  */
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -16,6 +19,7 @@ import { parseArgs } from 'node:util';
 import { MANNEQUIN_VARIANTS } from '../src/character/index.ts';
 import { type FitSkeletonOptions, fitSkeleton } from '../src/skeleton/fit/fit-skeleton.ts';
 import { humanoidTemplate } from '../src/skeleton/templates/humanoid.ts';
+import { dogCase, quadrupedJointErrors, sharedQuadrupedCases } from '../test/support/quadruped-quality.ts';
 import { extraRigCases, frameOffset } from '../test/support/rig-extra.ts';
 import {
   ANATOMICAL,
@@ -141,4 +145,34 @@ const threw = rows.length * 2 - done('noMarkers').length - done('withMarkers').l
 console.log(
   `\nmean over ${rows.length} characters: ${f(mean('noMarkers'))} % without markers, ${f(mean('withMarkers'))} % with${threw ? ` (over the fits that did not throw: ${done('noMarkers').length} and ${done('withMarkers').length})` : ''}`,
 );
+
+// Quadrupeds: the template fitted from the mesh alone (no markers), against the artist's joints.
+const quadrupeds = [...(await sharedQuadrupedCases(values.models)), dogCase()].filter((c) => wanted(c.name));
+if (quadrupeds.length) {
+  console.log(
+    '\n| quadruped | vertices | mean % of height | max % | worst joint | outside | tail | fit ms |\n| --- | ---: | ---: | ---: | --- | --- | --- | ---: |',
+  );
+}
+for (const c of quadrupeds) {
+  const t0 = performance.now();
+  let fitted: Fit;
+  try {
+    fitted = fitSkeleton(c.mesh, { template: 'quadruped', resolution });
+  } catch (e) {
+    console.log(`| ${c.name} | ${c.mesh.positions.length / 3} | threw: ${message(e)} |`);
+    rows.push({ quadruped: c.name, threw: message(e) });
+    continue;
+  }
+  const ms = performance.now() - t0;
+  const e = quadrupedJointErrors(c, fitted);
+  const worst = Object.entries(e.per).sort((a, b) => b[1] - a[1])[0];
+  const inside = meshSolid(c.mesh);
+  const outside = fitted.joints.filter((j) => !inside(j.position)).map((j) => j.name);
+  const tail = fitted.joints.some((j) => j.name === 'Tail1');
+  rows.push({ quadruped: c.name, errors: e, outside, tail, fitMs: ms });
+  console.log(
+    `| ${c.name} | ${c.mesh.positions.length / 3} | ${f(e.mean)} | ${f(e.max)} | ${worst[0]} | ${outside.length ? outside.join(' ') : 0} | ${tail ? 'yes' : 'no'} | ${Math.round(ms)} |`,
+  );
+  if (values.verbose) for (const [a, v] of Object.entries(e.per)) console.log(`    ${a.padEnd(15)} ${f(v)}`);
+}
 if (values.json) writeFileSync(values.json, JSON.stringify(rows, null, 2));

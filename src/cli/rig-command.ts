@@ -1,6 +1,6 @@
 /**
- * `skinsmith rig IN -o OUT [--fingers 0|1|3|5] [--markers MARKERS.json] [--replace]`: fits the
- * humanoid template to a static mesh (src/skeleton/fit), makes one skin over its joints (the
+ * `skinsmith rig IN -o OUT [--template humanoid|quadruped] [--fingers 0|1|3|5] [--markers
+ * MARKERS.json] [--replace]`: fits the humanoid (or quadruped) template to a static mesh (src/skeleton/fit), makes one skin over its joints (the
  * bind pose is the mesh as given), weights it with auto-bind and exports as `export` does.
  * Prints a JSON summary: every fitted joint's world position, the markers used (given or
  * guessed) and the time. A mesh it cannot rig, bad markers, or a file that already has a skin
@@ -23,6 +23,7 @@ import {
   MarkerError,
   NotAHumanoidError,
 } from '../skeleton/fit/markers.ts';
+import { NotAQuadrupedError } from '../skeleton/fit/quadruped/quadruped-body.ts';
 import { rigDocument } from '../skeleton/fit/rig-document.ts';
 import { FINGER_COUNTS, type FingerCount } from '../skeleton/templates/humanoid.ts';
 import { writeVrmHumanoid } from '../vrm/vrm-write.ts';
@@ -74,10 +75,22 @@ function fingerCount(text: string | undefined): FingerCount {
   return n as FingerCount;
 }
 
+/** The templates `rig` fits (the chain needs two clicks: the app's). */
+const CLI_TEMPLATES = ['humanoid', 'quadruped'] as const;
+type CliTemplate = (typeof CLI_TEMPLATES)[number];
+
+function templateOf(text: string | undefined): CliTemplate {
+  if (text === undefined) return 'humanoid';
+  if (!(CLI_TEMPLATES as readonly string[]).includes(text))
+    throw new UsageError(`rig: --template must be humanoid or quadruped (got ${text})`);
+  return text as CliTemplate;
+}
+
 /** Fits and rigs `document` in place; returns the fit. User errors become UsageErrors. */
 function rig(
   document: Document,
   name: string,
+  template: CliTemplate,
   fingers: FingerCount,
   markers: Partial<HumanoidMarkers> | null,
 ): { fitted: FittedSkeleton; ends: Set<number>; jointNodes: Node[] } {
@@ -85,8 +98,10 @@ function rig(
   if (mesh.indices.length < 3) throw new UsageError(`rig: ${name} has no triangle mesh to rig`);
   let fitted: FittedSkeleton;
   try {
-    fitted = fitSkeleton(mesh, { fingers, markers });
+    fitted = fitSkeleton(mesh, { template, fingers, markers });
   } catch (err) {
+    if (err instanceof NotAQuadrupedError)
+      throw new UsageError(`rig: cannot rig ${name} as a quadruped: ${err.message}`);
     // Markers the mesh did not show: say where the file's others were guessed, for --markers.
     if (err instanceof NotAHumanoidError && err.missing.length)
       throw new UsageError(
@@ -113,9 +128,10 @@ function rig(
 export const rigCommand: Command = {
   name: 'rig',
   synopsis: 'IN -o OUT',
-  summary: 'Fit a humanoid skeleton to a static mesh, skin it with auto-bind, then export.',
+  summary: 'Fit a humanoid (or quadruped) skeleton to a static mesh, skin it with auto-bind, then export.',
   options: {
     ...EXPORT_OPTION_SPECS,
+    template: { kind: 'string' },
     fingers: { kind: 'string' },
     markers: { kind: 'string' },
     replace: { kind: 'flag' },
@@ -123,6 +139,8 @@ export const rigCommand: Command = {
     'vrm-author': { kind: 'string' },
   },
   optionHelp: [
+    '--template humanoid|quadruped  the skeleton: humanoid (default; Mixamo names) or a four-legged',
+    '                         animal standing on +Y (fitted from the mesh alone; no markers)',
     '--fingers 0|1|3|5        fingers per hand, three joints each (1: a mitten); default 0',
     '--markers MARKERS.json   {"chin":[x,y,z],"groin":[…],"leftWrist":[…],"rightWrist":[…],',
     '                         "leftElbow":[…],"rightElbow":[…],"leftKnee":[…],"rightKnee":[…]}',
@@ -139,7 +157,11 @@ export const rigCommand: Command = {
     const [inPath] = expectPositional(args, ['IN'], 'rig');
     const out = args.options.get('out');
     if (!out) throw new UsageError('rig: missing -o OUT');
+    const template = templateOf(args.options.get('template'));
     const fingers = fingerCount(args.options.get('fingers'));
+    if (template === 'quadruped')
+      for (const o of ['fingers', 'markers'])
+        if (args.options.has(o)) throw new UsageError(`rig: --${o} is for the humanoid template`);
     const exportWith = exportOptions(args.options, out, 'rig');
     const markersPath = args.options.get('markers');
     let markers: Partial<HumanoidMarkers> | null = null;
@@ -166,7 +188,9 @@ export const rigCommand: Command = {
       replaced = stripSkin(document);
     }
     const tFit = performance.now();
-    const { fitted, ends, jointNodes } = rig(document, input.name, fingers, markers);
+    if (template === 'quadruped' && exportWith.format === 'vrm')
+      throw new UsageError('rig: a VRM is a humanoid avatar: rig a quadruped to .glb or .gltf');
+    const { fitted, ends, jointNodes } = rig(document, input.name, template, fingers, markers);
     const fitMs = performance.now() - tFit;
     // A .vrm asked for: the rig's joints become the VRM humanoid map (VRMC_vrm).
     if (exportWith.format === 'vrm') {
@@ -201,8 +225,8 @@ export const rigCommand: Command = {
       toJson({
         input: input.name,
         files: outcome.written,
-        template: 'humanoid',
-        fingers,
+        template,
+        ...(template === 'humanoid' ? { fingers } : {}),
         replacedSkin: replaced && {
           skins: replaced.skins,
           joints: replaced.joints,
@@ -213,12 +237,16 @@ export const rigCommand: Command = {
           parent: j.parent >= 0 ? fitted.joints[j.parent].name : null,
           position: j.position.map(round),
         })),
-        markers: Object.fromEntries(
-          MARKER_NAMES.map((n) => [
-            n,
-            { position: fitted.markers![n].map(round), from: fitted.markersFrom[n] },
-          ]),
-        ),
+        ...(fitted.markers
+          ? {
+              markers: Object.fromEntries(
+                MARKER_NAMES.map((n) => [
+                  n,
+                  { position: fitted.markers![n].map(round), from: fitted.markersFrom[n] },
+                ]),
+              ),
+            }
+          : {}),
         facing: fitted.frame.front.map(round),
         symmetric: fitted.symmetric,
         skinnedVertices: model.skinnedVertexCount,

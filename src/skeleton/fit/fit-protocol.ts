@@ -15,6 +15,8 @@ import {
   prepareBody,
 } from './fit-skeleton.ts';
 import { NotAHumanoidError } from './markers.ts';
+import { fitQuadrupedOnBody } from './quadruped/fit-quadruped.ts';
+import { prepareQuadrupedBody, type QuadrupedBody } from './quadruped/quadruped-body.ts';
 
 /** Fit options that cross the worker boundary (plain data). */
 export type FitWireOptions = Omit<FitSkeletonOptions, 'front'>;
@@ -33,7 +35,7 @@ export interface FitRequest {
 /** Worker → client. */
 export type FitResponse = JobResponse<{ fitted: FittedSkeleton }>;
 
-/** The worker's memory: the last prepared body and its key. */
+/** The worker's memory: the last mesh, its key, and the bodies prepared from it (per template kind). */
 export interface FitCache {
   key: number;
   resolution: number | undefined;
@@ -42,11 +44,12 @@ export interface FitCache {
   /** The mesh of the last key, to prepare it again for the other template. */
   mesh: FitMesh | null;
   body: PreparedBody | null;
+  quadruped: QuadrupedBody | null;
 }
 
 /** A fresh cache. */
 export function fitCache(): FitCache {
-  return { key: -1, resolution: undefined, template: 'humanoid', mesh: null, body: null };
+  return { key: -1, resolution: undefined, template: 'humanoid', mesh: null, body: null, quadruped: null };
 }
 
 /** Runs one request against `cache` and posts the fitted skeleton, or the error (name and message). */
@@ -58,26 +61,30 @@ export function handleFitRequest(
   const { id } = request;
   try {
     const template = request.options.template ?? 'humanoid';
-    if (
-      cache.key !== request.key ||
-      cache.resolution !== request.options.resolution ||
-      cache.template !== template ||
-      !cache.body
-    ) {
-      const mesh = request.mesh ?? (cache.key === request.key ? cache.mesh : null);
-      if (!mesh) throw new Error('the fit worker lost the mesh; fit again');
-      cache.body = prepareBody(mesh, { resolution: request.options.resolution, template });
-      cache.mesh = mesh;
-      cache.key = request.key;
-      cache.resolution = request.options.resolution;
-      cache.template = template;
-    }
-    post({ type: 'progress', id, fraction: 0.8 });
     const o = request.options;
-    const fitted =
-      template === 'chain'
-        ? fitChainSkeleton(cache.body, o.chain ?? failNoChain())
-        : fitHumanoidSkeleton(cache.body, o);
+    if (cache.key !== request.key || !cache.mesh) {
+      if (!request.mesh) throw new Error('the fit worker lost the mesh; fit again');
+      Object.assign(cache, { key: request.key, mesh: request.mesh, body: null, quadruped: null });
+    }
+    if (cache.resolution !== o.resolution)
+      Object.assign(cache, { resolution: o.resolution, body: null, quadruped: null });
+    const mesh = cache.mesh!;
+    let fitted: FittedSkeleton;
+    if (template === 'quadruped') {
+      cache.quadruped ??= prepareQuadrupedBody(mesh, o.resolution);
+      post({ type: 'progress', id, fraction: 0.8 });
+      fitted = fitQuadrupedOnBody(cache.quadruped);
+    } else {
+      if (!cache.body || cache.template !== template) {
+        cache.body = prepareBody(mesh, { resolution: o.resolution, template });
+        cache.template = template;
+      }
+      post({ type: 'progress', id, fraction: 0.8 });
+      fitted =
+        template === 'chain'
+          ? fitChainSkeleton(cache.body, o.chain ?? failNoChain())
+          : fitHumanoidSkeleton(cache.body, o);
+    }
     post({ type: 'done', id, fitted });
   } catch (err) {
     const e = err instanceof Error ? err : new Error(String(err));

@@ -42,13 +42,14 @@ import {
 import { MedialTree } from './medial-tree.ts';
 import { CHIN_SNAP, GROIN_SNAP, LANDMARK_SNAP } from './proportions.ts';
 import { type MeshProp, separateProps } from './props.ts';
+import { fitQuadrupedSkeleton } from './quadruped/fit-quadruped.ts';
 
 type Vec3 = [number, number, number];
 
 /** Options of {@link fitSkeleton}. */
 export interface FitSkeletonOptions {
-  /** 'humanoid' (default) or 'chain' (needs `chain`). */
-  template?: 'humanoid' | 'chain';
+  /** 'humanoid' (default), 'chain' (needs `chain`) or 'quadruped' (quadruped/fit-quadruped.ts). */
+  template?: 'humanoid' | 'chain' | 'quadruped';
   /** Fingers per hand (humanoid): 0, 1 (mitten), 3 or 5. */
   fingers?: FingerCount;
   /** Markers in world space (humanoid); those left out are guessed. */
@@ -82,7 +83,7 @@ export interface FittedJoint {
 
 /** What {@link fitSkeleton} made. */
 export interface FittedSkeleton {
-  template: 'humanoid' | 'chain';
+  template: 'humanoid' | 'chain' | 'quadruped';
   joints: FittedJoint[];
   /** Humanoid: the markers used, in world space, on the front surface (where a user clicks). */
   markers: HumanoidMarkers | null;
@@ -431,6 +432,7 @@ export function fitChainSkeleton(
 
 /** See the module comment. */
 export function fitSkeleton(mesh: FitMesh, options: FitSkeletonOptions = {}): FittedSkeleton {
+  if (options.template === 'quadruped') return fitQuadrupedSkeleton(mesh, { resolution: options.resolution });
   const body = prepareBody(mesh, options);
   if ((options.template ?? 'humanoid') === 'chain') {
     if (!options.chain) throw new RangeError('the chain template needs its two ends');

@@ -1,0 +1,262 @@
+/**
+ * The body of a four-legged animal standing on +Y, found from the mesh alone: its frame (the
+ * symmetry plane holds the long horizontal axis; the head's end is the front), its solid in
+ * that frame (body-solid.ts), and its four feet on the floor.
+ *
+ * - The plane: body-frame.ts's search (a vertical mirror plane), as for a humanoid.
+ * - The feet: the solid's lowest slab, in pieces on each side of the plane; the two largest
+ *   pieces on a side are its front and hind feet (a fifth piece, a tail or a belly on the floor,
+ *   is left out).
+ * - The front: the end whose parts beyond the feet stand higher (the neck rises to the head; a
+ *   tail hangs or trails). Where it is the other end, the frame turns half a turn and the solid is
+ *   built again.
+ */
+import { type BodyFrame, canonicalPositions, detectBodyFrame } from '../body-frame.ts';
+import { BodySolid } from '../body-solid.ts';
+import type { FitMesh } from '../fit-mesh.ts';
+
+type Vec3 = [number, number, number];
+
+/** Why a mesh is no four-legged animal standing on the floor. */
+export class NotAQuadrupedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'NotAQuadrupedError';
+  }
+}
+
+/** One foot's contact with the floor (canonical). */
+export interface FloorFoot {
+  /** Voxels of the floor slab the foot covers. */
+  voxels: number[];
+  /** Mean of their centres. */
+  centre: Vec3;
+  /** The deepest of them: where the leg's medial line starts. */
+  deepest: number;
+}
+
+/** The four feet by leg. */
+export interface QuadrupedFeet {
+  LeftFront: FloorFoot;
+  RightFront: FloorFoot;
+  LeftHind: FloorFoot;
+  RightHind: FloorFoot;
+}
+
+/** What {@link prepareQuadrupedBody} found. */
+export interface QuadrupedBody {
+  frame: BodyFrame;
+  solid: BodySolid;
+  feet: QuadrupedFeet;
+  timings: { frame: number; solid: number; analysis: number };
+}
+
+/** Height of the floor slab the feet are read from, in voxels (at least) and heights. */
+const SLAB = { voxels: 2, height: 0.03 };
+/** A floor piece smaller than this share of the largest is a speck, not a foot. */
+const SPECK = 0.08;
+/** Front and hind feet at least this many heights apart (a shoe's heel and toe are nearer). */
+const MIN_SPAN = 0.3;
+
+/** The floor slab's solid voxels of one side (x sign), in connected pieces (xz, 8-neighbours). */
+function floorPieces(solid: BodySolid, side: 1 | -1): number[][] {
+  const { nx, ny, nz } = solid;
+  const floorRow = Math.floor((solid.floor - solid.origin[1]) / solid.h + 1e-6);
+  const rows = Math.max(SLAB.voxels, Math.ceil((SLAB.height * solid.height) / solid.h));
+  const mark = new Int32Array(nx * nz).fill(-1);
+  const inSide = (i: number) => side * (solid.origin[0] + (i + 0.5) * solid.h) > 0;
+  // A column is a foot column when any voxel of the slab in it is solid.
+  const footAt = new Uint8Array(nx * nz);
+  for (let k = 0; k < nz; k++)
+    for (let i = 0; i < nx; i++) {
+      if (!inSide(i)) continue;
+      for (let j = floorRow; j < Math.min(ny, floorRow + rows); j++)
+        if (solid.solid[solid.index(i, j, k)]) {
+          footAt[i + nx * k] = 1;
+          break;
+        }
+    }
+  const pieces: number[][] = [];
+  for (let start = 0; start < nx * nz; start++) {
+    if (!footAt[start] || mark[start] >= 0) continue;
+    const piece: number[] = [];
+    const stack = [start];
+    mark[start] = pieces.length;
+    while (stack.length) {
+      const c = stack.pop()!;
+      piece.push(c);
+      const i = c % nx;
+      const k = Math.floor(c / nx);
+      for (let dk = -1; dk <= 1; dk++)
+        for (let di = -1; di <= 1; di++) {
+          const a = i + di;
+          const b = k + dk;
+          if (a < 0 || b < 0 || a >= nx || b >= nz) continue;
+          const d = a + nx * b;
+          if (footAt[d] && mark[d] < 0) {
+            mark[d] = pieces.length;
+            stack.push(d);
+          }
+        }
+    }
+    pieces.push(piece);
+  }
+  // Columns → the slab's solid voxels.
+  return pieces.map((cols) => {
+    const out: number[] = [];
+    for (const c of cols) {
+      const i = c % nx;
+      const k = Math.floor(c / nx);
+      for (let j = floorRow; j < Math.min(ny, floorRow + rows); j++) {
+        const v = solid.index(i, j, k);
+        if (solid.solid[v]) out.push(v);
+      }
+    }
+    return out;
+  });
+}
+
+function footOf(solid: BodySolid, voxels: number[]): FloorFoot {
+  const centre: Vec3 = [0, 0, 0];
+  let deepest = voxels[0];
+  for (const v of voxels) {
+    const p = solid.centreOf(v);
+    centre[0] += p[0] / voxels.length;
+    centre[1] += p[1] / voxels.length;
+    centre[2] += p[2] / voxels.length;
+    if (solid.depth[v] > solid.depth[deepest]) deepest = v;
+  }
+  return { voxels, centre, deepest };
+}
+
+/** Each side's front and hind foot (front: larger z); throws when a side has fewer than two. */
+export function findFeet(solid: BodySolid): QuadrupedFeet {
+  const found: Record<string, FloorFoot> = {};
+  for (const [side, sign] of [
+    ['Left', 1],
+    ['Right', -1],
+  ] as const) {
+    const pieces = floorPieces(solid, sign).sort((a, b) => b.length - a.length);
+    const big = pieces.filter((p) => p.length >= SPECK * (pieces[0]?.length ?? 0));
+    if (big.length < 2)
+      throw new NotAQuadrupedError(
+        `found ${big.length} ${big.length === 1 ? 'foot' : 'feet'} on the floor on the ${side.toLowerCase()} side, not a front and a hind one (is it a four-legged animal standing on +Y?)`,
+      );
+    const [a, b] = [footOf(solid, big[0]), footOf(solid, big[1])];
+    const [front, hind] = a.centre[2] >= b.centre[2] ? [a, b] : [b, a];
+    found[`${side}Front`] = front;
+    if (Math.abs(front.centre[2] - hind.centre[2]) < MIN_SPAN * solid.height)
+      throw new NotAQuadrupedError(
+        `the two pieces on the floor on the ${side.toLowerCase()} side are too close for a front and a hind foot (is it a four-legged animal standing on +Y?)`,
+      );
+    found[`${side}Hind`] = hind;
+  }
+  return found as unknown as QuadrupedFeet;
+}
+
+/**
+ * Mean height of the solid beyond each pair of feet (+z end, −z end), past a margin of a tenth
+ * of the span between the pairs: the head's end stands higher.
+ */
+export function endHeights(solid: BodySolid, feet: QuadrupedFeet): { front: number; back: number } {
+  const zf = (feet.LeftFront.centre[2] + feet.RightFront.centre[2]) / 2;
+  const zh = (feet.LeftHind.centre[2] + feet.RightHind.centre[2]) / 2;
+  const margin = 0.1 * Math.abs(zf - zh);
+  const sums = { front: 0, back: 0, nf: 0, nb: 0 };
+  const { nx, ny, nz } = solid;
+  for (let k = 0; k < nz; k++) {
+    const z = solid.origin[2] + (k + 0.5) * solid.h;
+    const end = z > zf + margin ? 'front' : z < zh - margin ? 'back' : null;
+    if (!end) continue;
+    for (let j = 0; j < ny; j++)
+      for (let i = 0; i < nx; i++) {
+        if (!solid.solid[solid.index(i, j, k)]) continue;
+        const y = solid.origin[1] + (j + 0.5) * solid.h;
+        if (end === 'front') {
+          sums.front += y;
+          sums.nf++;
+        } else {
+          sums.back += y;
+          sums.nb++;
+        }
+      }
+  }
+  return { front: sums.nf ? sums.front / sums.nf : 0, back: sums.nb ? sums.back / sums.nb : 0 };
+}
+
+/** The frame turned half a turn about up: front and left reversed, the same plane and floor. */
+function turned(frame: BodyFrame): BodyFrame {
+  const neg = (v: Vec3): Vec3 => [-v[0], -v[1], -v[2]];
+  return { ...frame, left: neg(frame.left), front: neg(frame.front) };
+}
+
+/** The horizontal direction the surface stretches along most (area-weighted), unit, y = 0. */
+export function longAxis(mesh: FitMesh): Vec3 {
+  const P = mesh.positions;
+  const I = mesh.indices;
+  let w = 0;
+  let mx = 0;
+  let mz = 0;
+  let xx = 0;
+  let xz = 0;
+  let zz = 0;
+  for (let t = 0; t + 2 < I.length; t += 3) {
+    const a = 3 * I[t];
+    const b = 3 * I[t + 1];
+    const c = 3 * I[t + 2];
+    const u = [P[b] - P[a], P[b + 1] - P[a + 1], P[b + 2] - P[a + 2]];
+    const v = [P[c] - P[a], P[c + 1] - P[a + 1], P[c + 2] - P[a + 2]];
+    const area = Math.hypot(u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]);
+    const x = (P[a] + P[b] + P[c]) / 3;
+    const z = (P[a + 2] + P[b + 2] + P[c + 2]) / 3;
+    w += area;
+    mx += area * x;
+    mz += area * z;
+    xx += area * x * x;
+    xz += area * x * z;
+    zz += area * z * z;
+  }
+  if (!(w > 0)) return [0, 0, 1];
+  mx /= w;
+  mz /= w;
+  const cxx = xx / w - mx * mx;
+  const cxz = xz / w - mx * mz;
+  const czz = zz / w - mz * mz;
+  // The larger eigenvector of [[cxx, cxz], [cxz, czz]].
+  const angle = 0.5 * Math.atan2(2 * cxz, cxx - czz);
+  const d: Vec3 = [Math.cos(angle), 0, Math.sin(angle)];
+  return d;
+}
+
+/** See the module comment. `resolution`: voxels along the body's longest side. */
+export function prepareQuadrupedBody(mesh: FitMesh, resolution = 144): QuadrupedBody {
+  let t = performance.now();
+  let frame = detectBodyFrame(mesh);
+  // The plane search looks near the file's axes: an animal turned off them is found along its
+  // long axis instead.
+  const long = longAxis(mesh);
+  if (Math.abs(frame.front[0] * long[0] + frame.front[2] * long[2]) < 0.995) {
+    const along = detectBodyFrame(mesh, { front: long });
+    if (along.symmetry > frame.symmetry) frame = along;
+  }
+  const tFrame = performance.now() - t;
+  t = performance.now();
+  const build = (f: BodyFrame) =>
+    BodySolid.build(canonicalPositions(f, mesh.positions), mesh.indices, { resolution });
+  let solid = build(frame);
+  let tSolid = performance.now() - t;
+  t = performance.now();
+  let feet = findFeet(solid);
+  const ends = endHeights(solid, feet);
+  let tAnalysis = performance.now() - t;
+  if (ends.back > ends.front) {
+    frame = turned(frame);
+    t = performance.now();
+    solid = build(frame);
+    tSolid += performance.now() - t;
+    t = performance.now();
+    feet = findFeet(solid);
+    tAnalysis += performance.now() - t;
+  }
+  return { frame, solid, feet, timings: { frame: tFrame, solid: tSolid, analysis: tAnalysis } };
+}

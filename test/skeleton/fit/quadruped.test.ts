@@ -1,0 +1,119 @@
+/**
+ * The quadruped fit (src/skeleton/fit/quadruped) on the dog made in code: the template's joints
+ * near the dog's, every joint inside, the head found at either end and at any heading, the
+ * tail only when there is one, bone-aligned frames mirrored across the sides; a humanoid is
+ * refused with a reason. Fox and QuaterniusWolf from ../shared/models when present.
+ */
+import { describe, expect, it } from 'vitest';
+import { fitSkeleton } from '../../../src/skeleton/fit/fit-skeleton.ts';
+import { NotAQuadrupedError } from '../../../src/skeleton/fit/quadruped/quadruped-body.ts';
+import { quadrupedTemplate } from '../../../src/skeleton/templates/quadruped.ts';
+import { dogCase, quadrupedJointErrors, sharedQuadrupedCases } from '../../support/quadruped-quality.ts';
+import { meshSolid } from '../../support/rig-quality.ts';
+import { HAVE_SHARED_MODELS, SHARED_MODELS } from '../../support/shared-models.ts';
+import { dogMesh } from '../support/static-dog.ts';
+import { mannequinCase } from '../support/static-fixture.ts';
+
+type Vec3 = [number, number, number];
+
+/** v rotated by unit quaternion q. */
+function rotate(q: readonly number[], v: Vec3): Vec3 {
+  const [x, y, z, w] = q;
+  const tx = 2 * (y * v[2] - z * v[1]);
+  const ty = 2 * (z * v[0] - x * v[2]);
+  const tz = 2 * (x * v[1] - y * v[0]);
+  return [
+    v[0] + w * tx + (y * tz - z * ty),
+    v[1] + w * ty + (z * tx - x * tz),
+    v[2] + w * tz + (x * ty - y * tx),
+  ];
+}
+
+describe('quadruped fit on the dog made in code', () => {
+  const c = dogCase();
+  const fitted = fitSkeleton(c.mesh, { template: 'quadruped' });
+  const at = (name: string) => fitted.joints.find((j) => j.name === name)!;
+
+  it('fits every joint of the template with a tail, each inside the body', () => {
+    expect(fitted.template).toBe('quadruped');
+    expect(fitted.joints.map((j) => j.name)).toEqual(quadrupedTemplate(true).map((j) => j.name));
+    const inside = meshSolid(c.mesh);
+    expect(fitted.joints.filter((j) => !inside(j.position)).map((j) => j.name)).toEqual([]);
+  });
+
+  it('puts hips, neck, head and each leg’s hip, knee and hock near the dog’s (mean ≤ 7% of the height)', () => {
+    const e = quadrupedJointErrors(c, fitted);
+    expect(e.mean).toBeLessThan(7);
+    expect(e.max).toBeLessThan(14);
+  });
+
+  it('reads the body the right way: head ahead, hind legs behind, left on +x, feet on the floor', () => {
+    expect(at('Head_End').position[2]).toBeGreaterThan(at('Neck').position[2]);
+    expect(at('Neck').position[2]).toBeGreaterThan(at('Hips').position[2]);
+    expect(at('Tail_End').position[2]).toBeLessThan(at('Hips').position[2]);
+    expect(at('LeftFrontUpLeg').position[0]).toBeGreaterThan(0);
+    expect(at('RightHindUpLeg').position[0]).toBeLessThan(0);
+    expect(at('LeftFrontToeBase').position[1]).toBeLessThan(0.05 * c.height);
+    expect(at('LeftHindUpLeg').position[1]).toBeGreaterThan(at('LeftHindLeg').position[1]);
+    expect(at('LeftHindLeg').position[1]).toBeGreaterThan(at('LeftHindFoot').position[1]);
+  });
+
+  it('is mirror-symmetric on a symmetric body, frames included (bone along +Y, mirrored rolls)', () => {
+    expect(fitted.symmetric).toBe(true);
+    const names = fitted.joints.map((j) => j.name);
+    for (const j of fitted.joints) {
+      if (!j.name.startsWith('Left')) continue;
+      const m = fitted.joints[names.indexOf(`Right${j.name.slice(4)}`)];
+      expect(m.position[0]).toBeCloseTo(-j.position[0], 6);
+      expect(m.position[1]).toBeCloseTo(j.position[1], 6);
+      expect(m.position[2]).toBeCloseTo(j.position[2], 6);
+      const yl = rotate(j.rotation, [0, 1, 0]);
+      const yr = rotate(m.rotation, [0, 1, 0]);
+      expect(yr[0]).toBeCloseTo(-yl[0], 5);
+      expect(yr[1]).toBeCloseTo(yl[1], 5);
+    }
+    // Each bone's +Y points at its child.
+    const knee = at('LeftFrontLeg');
+    const foot = at('LeftFrontFoot');
+    const d: Vec3 = [0, 1, 2].map((k) => foot.position[k] - knee.position[k]) as Vec3;
+    const l = Math.hypot(...d);
+    const y = rotate(knee.rotation, [0, 1, 0]);
+    expect(y[0] * d[0] + y[1] * d[1] + y[2] * d[2]).toBeCloseTo(l, 5);
+  });
+
+  it('finds the head at the other end and at any heading (the same joints, turned)', () => {
+    for (const facing of [Math.PI, 2.5]) {
+      const t = dogCase(facing);
+      const f = fitSkeleton(t.mesh, { template: 'quadruped' });
+      expect(quadrupedJointErrors(t, f).mean).toBeLessThan(7);
+    }
+  });
+
+  it('leaves the tail out of a body without one', () => {
+    const { mesh } = dogMesh({ tail: false });
+    const f = fitSkeleton(mesh, { template: 'quadruped' });
+    expect(f.joints.map((j) => j.name)).toEqual(quadrupedTemplate(false).map((j) => j.name));
+  });
+
+  it('refuses a standing humanoid with the reason (two feet, not four)', () => {
+    const { mesh } = mannequinCase({ build: 'average', pose: 'A' }, 2000);
+    expect(() => fitSkeleton(mesh, { template: 'quadruped' })).toThrow(NotAQuadrupedError);
+    expect(() => fitSkeleton(mesh, { template: 'quadruped' })).toThrow(/found 1 foot on the floor/);
+  });
+});
+
+describe.skipIf(!HAVE_SHARED_MODELS)('quadruped fit on the shared animals (stripped)', () => {
+  it('rigs Fox and QuaterniusWolf within 8% of the height on average, every joint inside', async () => {
+    const cases = await sharedQuadrupedCases(SHARED_MODELS);
+    expect(cases.length).toBe(2);
+    for (const c of cases) {
+      const f = fitSkeleton(c.mesh, { template: 'quadruped' });
+      expect(quadrupedJointErrors(c, f).mean, c.name).toBeLessThan(8);
+      const inside = meshSolid(c.mesh);
+      expect(
+        f.joints.filter((j) => !j.end && !inside(j.position)).map((j) => j.name),
+        c.name,
+      ).toEqual([]);
+    }
+  });
+});

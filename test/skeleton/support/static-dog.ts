@@ -1,0 +1,119 @@
+/**
+ * A four-legged animal made in code for the quadruped fit's tests (the shared Fox and Wolf are
+ * not in the repository): a dog-like body of soft capsules and ellipsoids (src/character's
+ * distance field, meshed closed and mirror-symmetric), about 0.8 m tall, facing +Z, paws flat on
+ * y = 0, with the joints it was built around. `facing` turns it about up (the fit must find its
+ * head either way); `tail: false` leaves the tail off.
+ */
+import { Document } from '@gltf-transform/core';
+import { meshField } from '../../../src/character/mesher.ts';
+import { compileField, type Primitive, type Vec3 } from '../../../src/character/sdf.ts';
+import type { FitMesh } from '../../../src/skeleton/fit/fit-mesh.ts';
+
+type P3 = [number, number, number];
+
+const cone = (a: Vec3, b: Vec3, ra: number, rb: number, blend = 0.03): Primitive => ({
+  kind: 'roundCone',
+  a,
+  b,
+  ra,
+  rb,
+  blend,
+});
+const blob = (center: Vec3, radii: Vec3, blend = 0.04): Primitive => ({
+  kind: 'ellipsoid',
+  center,
+  radii,
+  blend,
+});
+
+/** The joints the dog is built around (left side and mid-line; right legs mirror), facing +Z. */
+export const DOG_JOINTS: Record<string, P3> = {
+  hips: [0, 0.46, -0.22],
+  neck: [0, 0.52, 0.3],
+  head: [0, 0.66, 0.42],
+  leftFrontUp: [0.09, 0.44, 0.22],
+  leftFrontKnee: [0.09, 0.25, 0.19],
+  leftFrontFoot: [0.09, 0.07, 0.21],
+  leftHindUp: [0.09, 0.44, -0.24],
+  leftHindKnee: [0.09, 0.28, -0.16],
+  leftHindFoot: [0.09, 0.14, -0.27],
+  tailTip: [0, 0.42, -0.62],
+};
+
+function dogPrimitives(tail: boolean): Primitive[] {
+  const J = DOG_JOINTS;
+  const paw = (p: P3): Primitive => blob([p[0], 0.03, p[2] + 0.035], [0.04, 0.035, 0.06], 0.03);
+  const out: Primitive[] = [
+    blob([0, 0.46, -0.02], [0.14, 0.13, 0.32], 0.06), // trunk
+    blob([0, 0.47, 0.18], [0.14, 0.14, 0.15], 0.06), // chest
+    blob([0, 0.46, -0.2], [0.13, 0.12, 0.13], 0.06), // rump
+    cone([0, 0.5, 0.26], [0, 0.64, 0.4], 0.075, 0.065, 0.05), // neck
+    blob([0, 0.67, 0.44], [0.085, 0.085, 0.1], 0.04), // skull
+    cone([0, 0.64, 0.5], [0, 0.61, 0.62], 0.05, 0.035, 0.03), // snout
+    cone([0.04, 0.72, 0.41], [0.05, 0.8, 0.4], 0.025, 0.01, 0.02), // ear
+    // Front leg: upper arm, forearm, pastern, paw.
+    cone(J.leftFrontUp, J.leftFrontKnee, 0.05, 0.04),
+    cone(J.leftFrontKnee, J.leftFrontFoot, 0.038, 0.03),
+    cone(J.leftFrontFoot, [0.09, 0.03, 0.24], 0.03, 0.028),
+    paw(J.leftFrontFoot),
+    // Hind leg: thigh, shin, hock to paw.
+    cone(J.leftHindUp, J.leftHindKnee, 0.06, 0.042),
+    cone(J.leftHindKnee, J.leftHindFoot, 0.04, 0.03),
+    cone(J.leftHindFoot, [0.09, 0.03, -0.22], 0.03, 0.028),
+    paw([0.09, 0, -0.25]),
+  ];
+  if (tail) out.push(cone([0, 0.5, -0.32], J.tailTip, 0.04, 0.018, 0.04));
+  return out;
+}
+
+/** Options of {@link dogMesh}. */
+export interface DogOptions {
+  /** Turn about up, radians (0: facing +Z). */
+  facing?: number;
+  tail?: boolean;
+  /** Grid spacing of the mesher (metres): smaller, more vertices. */
+  spacing?: number;
+}
+
+function turn(p: readonly number[], a: number): P3 {
+  const c = Math.cos(a);
+  const s = Math.sin(a);
+  return [c * p[0] + s * p[2], p[1], -s * p[0] + c * p[2]];
+}
+
+/** The dog's surface (world) and its joints turned the same way. */
+export function dogMesh(options: DogOptions = {}): {
+  mesh: FitMesh;
+  joints: Record<string, P3>;
+  height: number;
+} {
+  const { facing = 0, tail = true, spacing = 0.02 } = options;
+  const net = meshField(compileField(dogPrimitives(tail), { floor: 0, floorBlend: 0.005 }), spacing);
+  const positions = new Float32Array(net.positions.length);
+  let top = 0;
+  for (let i = 0; i < positions.length; i += 3) {
+    const q = turn([net.positions[i], net.positions[i + 1], net.positions[i + 2]], facing);
+    positions.set(q, i);
+    top = Math.max(top, q[1]);
+  }
+  const joints: Record<string, P3> = {};
+  for (const [k, p] of Object.entries(DOG_JOINTS)) {
+    joints[k] = turn(p, facing);
+    if (k.startsWith('left')) joints[`right${k.slice(4)}`] = turn([-p[0], p[1], p[2]], facing);
+  }
+  return { mesh: { positions, indices: net.indices }, joints, height: top };
+}
+
+/** The dog as a static glTF document (one mesh, no skin). */
+export function staticDog(options: DogOptions = {}): Document {
+  const { mesh } = dogMesh(options);
+  const document = new Document();
+  const buffer = document.createBuffer();
+  const position = document.createAccessor().setType('VEC3').setArray(mesh.positions).setBuffer(buffer);
+  const indices = document.createAccessor().setType('SCALAR').setArray(mesh.indices).setBuffer(buffer);
+  const prim = document.createPrimitive().setAttribute('POSITION', position).setIndices(indices);
+  const node = document.createNode('Dog').setMesh(document.createMesh('Dog').addPrimitive(prim));
+  document.createScene('Scene').addChild(node);
+  return document;
+}

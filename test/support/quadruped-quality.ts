@@ -1,0 +1,167 @@
+/**
+ * The yardstick of the quadruped rows of `npm run bench:rig` and of the quadruped fit's tests
+ * (not product code): four-legged animals whose skeletons are known, as static meshes, and how
+ * far a fitted quadruped skeleton is from them.
+ *
+ * - Cases: Fox and QuaterniusWolf of ../shared/models stripped of skin and joints (as
+ *   rig-quality.ts strips the humanoids), and the dog made in code (test/skeleton/support/static-dog.ts).
+ * - Joints compared: hips, neck, head, and on each leg the upper joint (hip or shoulder), the
+ *   knee or elbow, and the foot (hock or wrist; the Wolf has no wrist bone: its front leg's IK
+ *   target at the paw stands for it); distance fitted↔artist as % of the mesh's height.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { readDocument } from '../../src/gltf/read-document.ts';
+import { buildSkinnedModel } from '../../src/gltf/skinned-model.ts';
+import { stripSkin } from '../../src/gltf/strip-skin.ts';
+import { type FitMesh, fitMeshOfDocument } from '../../src/skeleton/fit/fit-mesh.ts';
+import type { FittedSkeleton } from '../../src/skeleton/fit/fit-skeleton.ts';
+import { dogMesh } from '../skeleton/support/static-dog.ts';
+
+type Vec3 = [number, number, number];
+
+/** The joints compared. */
+export const QUADRUPED_ANATOMICAL = [
+  'hips',
+  'neck',
+  'head',
+  'leftFrontUp',
+  'rightFrontUp',
+  'leftFrontKnee',
+  'rightFrontKnee',
+  'leftFrontFoot',
+  'rightFrontFoot',
+  'leftHindUp',
+  'rightHindUp',
+  'leftHindKnee',
+  'rightHindKnee',
+  'leftHindFoot',
+  'rightHindFoot',
+] as const;
+export type QuadrupedAnatomical = (typeof QUADRUPED_ANATOMICAL)[number];
+
+/** The fitted template's joint for each compared joint. */
+export function fittedName(a: QuadrupedAnatomical): string {
+  if (a === 'hips') return 'Hips';
+  if (a === 'neck') return 'Neck';
+  if (a === 'head') return 'Head';
+  const m = /^(left|right)(Front|Hind)(Up|Knee|Foot)$/.exec(a)!;
+  const part = { Up: 'UpLeg', Knee: 'Leg', Foot: 'Foot' }[m[3] as 'Up'];
+  return `${m[1] === 'left' ? 'Left' : 'Right'}${m[2]}${part}`;
+}
+
+/** A four-legged animal with known joints, as a static mesh. */
+export interface QuadrupedCase {
+  name: string;
+  mesh: FitMesh;
+  /** The artist's (or builder's) joint per compared joint, world. */
+  joints: Partial<Record<QuadrupedAnatomical, Vec3>>;
+  height: number;
+}
+
+const SHARED: Record<string, { file: string; names: Record<QuadrupedAnatomical, string> }> = {
+  Fox: {
+    file: 'Fox/Fox.glb',
+    names: {
+      hips: 'b_Hip_01',
+      neck: 'b_Neck_04',
+      head: 'b_Head_05',
+      leftFrontUp: 'b_LeftUpperArm_09',
+      rightFrontUp: 'b_RightUpperArm_06',
+      leftFrontKnee: 'b_LeftForeArm_010',
+      rightFrontKnee: 'b_RightForeArm_07',
+      leftFrontFoot: 'b_LeftHand_011',
+      rightFrontFoot: 'b_RightHand_08',
+      leftHindUp: 'b_LeftLeg01_015',
+      rightHindUp: 'b_RightLeg01_019',
+      leftHindKnee: 'b_LeftLeg02_016',
+      rightHindKnee: 'b_RightLeg02_020',
+      leftHindFoot: 'b_LeftFoot01_017',
+      rightHindFoot: 'b_RightFoot01_021',
+    },
+  },
+  QuaterniusWolf: {
+    file: 'QuaterniusWolf/Wolf.glb',
+    names: {
+      hips: 'Back',
+      neck: 'Neck1',
+      head: 'Head',
+      leftFrontUp: 'FrontUpperLeg.L',
+      rightFrontUp: 'FrontUpperLeg.R',
+      leftFrontKnee: 'FrontLowerLeg.L',
+      rightFrontKnee: 'FrontLowerLeg.R',
+      leftFrontFoot: 'IKFrontLeg.L',
+      rightFrontFoot: 'IKFrontLeg.R',
+      leftHindUp: 'BackLeg.L',
+      rightHindUp: 'BackLeg.R',
+      leftHindKnee: 'BackUpperLeg.L',
+      rightHindKnee: 'BackUpperLeg.R',
+      leftHindFoot: 'BackLowerLeg.L',
+      rightHindFoot: 'BackLowerLeg.R',
+    },
+  },
+};
+
+function heightOf(mesh: FitMesh): number {
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (let i = 1; i < mesh.positions.length; i += 3) {
+    lo = Math.min(lo, mesh.positions[i]);
+    hi = Math.max(hi, mesh.positions[i]);
+  }
+  return hi - lo;
+}
+
+/** The shared quadrupeds present in `modelsDir`, stripped (none when it is absent). */
+export async function sharedQuadrupedCases(modelsDir: string): Promise<QuadrupedCase[]> {
+  const out: QuadrupedCase[] = [];
+  for (const [name, { file, names }] of Object.entries(SHARED)) {
+    let bytes: Uint8Array;
+    try {
+      bytes = new Uint8Array(readFileSync(join(modelsDir, file)));
+    } catch {
+      continue;
+    }
+    const document = await readDocument({ name: file, bytes });
+    const model = buildSkinnedModel(document);
+    const byName = new Map([...model.joints.values()].map((j) => [j.name, [...j.restPosition] as Vec3]));
+    const joints: QuadrupedCase['joints'] = {};
+    for (const [a, n] of Object.entries(names)) {
+      const p = byName.get(n);
+      if (!p) throw new Error(`${name}: no joint ${n}`);
+      joints[a as QuadrupedAnatomical] = p;
+    }
+    stripSkin(document, model);
+    const mesh = fitMeshOfDocument(document);
+    out.push({ name: `${name} (stripped)`, mesh, joints, height: heightOf(mesh) });
+  }
+  return out;
+}
+
+/** The dog made in code, facing `facing` radians about up from +Z. */
+export function dogCase(facing = 0): QuadrupedCase {
+  const { mesh, joints, height } = dogMesh({ facing });
+  const out: QuadrupedCase['joints'] = {};
+  for (const a of QUADRUPED_ANATOMICAL) out[a] = joints[a];
+  return {
+    name: facing ? `dog (code, turned ${Math.round((facing * 180) / Math.PI)}°)` : 'dog (code)',
+    mesh,
+    joints: out,
+    height,
+  };
+}
+
+/** Distance fitted↔known per compared joint (% of height), mean and max. */
+export function quadrupedJointErrors(c: QuadrupedCase, fitted: FittedSkeleton) {
+  const byName = new Map(fitted.joints.map((j) => [j.name, j.position]));
+  const per: Partial<Record<QuadrupedAnatomical, number>> = {};
+  const values: number[] = [];
+  for (const a of QUADRUPED_ANATOMICAL) {
+    const p = byName.get(fittedName(a));
+    const q = c.joints[a];
+    if (!p || !q) continue;
+    per[a] = (100 * Math.hypot(p[0] - q[0], p[1] - q[1], p[2] - q[2])) / c.height;
+    values.push(per[a]!);
+  }
+  return { per, mean: values.reduce((s, v) => s + v, 0) / values.length, max: Math.max(...values) };
+}
