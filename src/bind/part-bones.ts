@@ -11,10 +11,17 @@
  *
  * Inside is decided per part on a coarse grid over the part's box with the axis-ray vote of
  * fillInterior, counting the part's own surface voxels only.
+ *
+ * The restriction holds only near the bones it names: a piece with a bone inside may reach far
+ * beyond it (a cape sewn to a collar round the neck hangs to the knees; its hem is nowhere near
+ * the neck's bone). Each allowed bone has a reach, REACH times the farthest its inside runs from
+ * the piece's surface (a head's bone reaches the whole head; a neck's inside a collar, the
+ * collar); a vertex out of every allowed bone's reach is unrestricted.
  */
 
 import { type Welded, weldPositions } from '../mesh/weld-positions.ts';
 import { addToAxisSpans, createAxisSpans } from './axis-spans.ts';
+import { segmentDistanceSquared } from './bone-segments.ts';
 import { VoxelGrid } from './voxel-grid.ts';
 import { voxelizeSurface } from './voxelize-surface.ts';
 
@@ -26,6 +33,38 @@ export interface PartBones {
   allowed: (Uint8Array | null)[];
   /** Per part, 1 when it was tested and has no bone inside (a hat, an eye); 0 otherwise. */
   boneless: Uint8Array;
+  /**
+   * Per part, per segment, how far from an allowed segment the restriction holds (world units;
+   * null where the part is unrestricted). See {@link restrictedBones}.
+   */
+  reach: (Float32Array | null)[];
+}
+
+/** An allowed bone's reach over its piece, in multiples of how far its inside runs from the surface. */
+export const REACH = 2.5;
+
+/** Piece vertices looked at to measure how far a bone runs from the piece's surface. */
+const REACH_SAMPLES = 2048;
+
+/**
+ * The bones a vertex of part `part` at (x, y, z) may take: the part's allowed bones where the
+ * vertex is within reach of one of them, else null (unrestricted).
+ */
+export function restrictedBones(
+  parts: PartBones,
+  part: number,
+  ends: Float64Array,
+  x: number,
+  y: number,
+  z: number,
+): Uint8Array | null {
+  const allowed = parts.allowed[part];
+  const reach = parts.reach[part];
+  if (!allowed || !reach) return allowed;
+  for (let s = 0; s < allowed.length; s++) {
+    if (allowed[s] && segmentDistanceSquared(ends, s, x, y, z) <= reach[s] * reach[s]) return allowed;
+  }
+  return null;
 }
 
 /** Options of {@link partBones}. */
@@ -96,7 +135,8 @@ export function partBones(
   const partOf = welded.ids.map((ids) => Int32Array.from(ids, (id) => partOfRoot[find(parent, id)]));
   const allowed: (Uint8Array | null)[] = new Array(parts).fill(null);
   const boneless = new Uint8Array(parts);
-  if (parts < 2 || count === 0) return { partOf, allowed, boneless };
+  const reach: (Float32Array | null)[] = new Array(parts).fill(null);
+  if (parts < 2 || count === 0) return { partOf, allowed, boneless, reach };
 
   // Triangles of each part, per primitive.
   const trianglesOf: number[][][] = Array.from({ length: parts }, () => positions.map(() => []));
@@ -114,6 +154,13 @@ export function partBones(
     const hi = boxes.subarray(part * 6 + 3, part * 6 + 6);
     lo.fill(Number.POSITIVE_INFINITY);
     hi.fill(Number.NEGATIVE_INFINITY);
+    let corners = 0;
+    positions.forEach((_, p) => {
+      corners += 3 * trianglesOf[part][p].length;
+    });
+    const stride = Math.max(1, Math.ceil(corners / REACH_SAMPLES));
+    const surface: number[] = [];
+    let seen = 0;
     positions.forEach((pos, p) => {
       for (const t of trianglesOf[part][p]) {
         for (let k = 0; k < 3; k++) {
@@ -123,6 +170,7 @@ export function partBones(
             if (x < lo[c]) lo[c] = x;
             if (x > hi[c]) hi[c] = x;
           }
+          if (seen++ % stride === 0) surface.push(pos[v * 3], pos[v * 3 + 1], pos[v * 3 + 2]);
         }
       }
     });
@@ -175,21 +223,41 @@ export function partBones(
       const dz = ends[o + 5] - ends[o + 2];
       const steps = Math.max(1, Math.ceil(Math.hypot(dx, dy, dz) * inv * 2));
       let n = 0;
+      // How far the bone's inside runs from the piece's surface: the farthest inside sample's
+      // nearest surface point.
+      let depth = 0;
       for (let k = 0; k <= steps; k++) {
         const t = k / steps;
-        if (inside(ends[o] + dx * t, ends[o + 1] + dy * t, ends[o + 2] + dz * t)) n++;
+        const x = ends[o] + dx * t;
+        const y = ends[o + 1] + dy * t;
+        const z = ends[o + 2] + dz * t;
+        if (!inside(x, y, z)) continue;
+        n++;
+        depth = Math.max(depth, nearestDistance(surface, x, y, z));
       }
       const own = leaves?.[s] === 1 && inside(ends[o], ends[o + 1], ends[o + 2]);
       if (own || n / (steps + 1) >= minInside) {
         flags ??= new Uint8Array(count);
         flags[s] = 1;
+        const r = (reach[part] ??= new Float32Array(count));
+        r[s] = REACH * Math.max(depth, h);
       }
     }
     allowed[part] = flags;
     if (!flags) boneless[part] = 1;
   }
-  adoptHosts(positions, partOf, h, boxes, insideOf, allowed, boneless);
-  return { partOf, allowed, boneless };
+  adoptHosts(positions, partOf, h, boxes, insideOf, allowed, boneless, reach);
+  return { partOf, allowed, boneless, reach };
+}
+
+/** Distance from (x, y, z) to the nearest of `points` (xyz triples). */
+function nearestDistance(points: readonly number[], x: number, y: number, z: number): number {
+  let best = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < points.length; i += 3) {
+    const d = (points[i] - x) ** 2 + (points[i + 1] - y) ** 2 + (points[i + 2] - z) ** 2;
+    if (d < best) best = d;
+  }
+  return Math.sqrt(best);
 }
 
 /** Vertices of a boneless piece looked at to find what it sits on (a bolt has a dozen). */
@@ -211,6 +279,7 @@ function adoptHosts(
   insideOf: readonly (((x: number, y: number, z: number) => boolean) | null)[],
   allowed: (Uint8Array | null)[],
   boneless: Uint8Array,
+  reach: (Float32Array | null)[],
 ): void {
   const parts = boneless.length;
   const hosts: number[] = [];
@@ -258,6 +327,9 @@ function adoptHosts(
         bestFraction = fraction;
       }
     }
-    if (best >= 0) allowed[part] = allowed[best];
+    if (best >= 0) {
+      allowed[part] = allowed[best];
+      reach[part] = reach[best];
+    }
   }
 }

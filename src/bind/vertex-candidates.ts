@@ -7,7 +7,7 @@ import { segmentDistanceSquared, segmentParameter } from './bone-segments.ts';
 import { CandidateList } from './candidate-list.ts';
 import { type LabelField, NO_LABEL } from './geodesic-labels.ts';
 import { type InfluenceTable, storeNearest } from './influence-table.ts';
-import type { PartBones } from './part-bones.ts';
+import { type PartBones, restrictedBones } from './part-bones.ts';
 import { testBit, type VoxelGrid } from './voxel-grid.ts';
 
 /**
@@ -216,7 +216,7 @@ export function collectCandidates(
       const x = p[v * 3];
       const y = p[v * 3 + 1];
       const z = p[v * 3 + 2];
-      const allowed = parts ? parts.allowed[parts.partOf[i][v]] : null;
+      const allowed = parts ? restrictedBones(parts, parts.partOf[i][v], src.worldEnds, x, y, z) : null;
       if (grid && field) {
         const inv = 1 / grid.h;
         gatherVoxelCandidates(
