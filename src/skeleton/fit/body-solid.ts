@@ -17,10 +17,16 @@ import { squaredDistanceTransform } from './distance-transform.ts';
 export interface BodySolidOptions {
   /** Voxels along the longest side of the box. */
   resolution?: number;
+  /**
+   * Past this many solid voxels the grid is rebuilt coarser, so a bulky shape (a block, a blob:
+   * a humanoid fills a few percent of its box, a block all of it) fits in about the time a
+   * character does instead of many seconds.
+   */
+  maxSolidVoxels?: number;
 }
 
 /** Defaults of {@link BodySolidOptions}. */
-export const BODY_SOLID_DEFAULTS: Required<BodySolidOptions> = { resolution: 144 };
+export const BODY_SOLID_DEFAULTS: Required<BodySolidOptions> = { resolution: 144, maxSolidVoxels: 400_000 };
 
 export class BodySolid {
   readonly nx: number;
@@ -78,7 +84,7 @@ export class BodySolid {
 
   /** Voxelizes canonical-frame triangles. */
   static build(positions: Float32Array, indices: Uint32Array, options: BodySolidOptions = {}): BodySolid {
-    const { resolution } = { ...BODY_SOLID_DEFAULTS, ...options };
+    const { resolution, maxSolidVoxels } = { ...BODY_SOLID_DEFAULTS, ...options };
     const min = [Infinity, Infinity, Infinity];
     const max = [-Infinity, -Infinity, -Infinity];
     for (let i = 0; i < positions.length; i += 3) {
@@ -91,9 +97,18 @@ export class BodySolid {
     const half = Math.max(Math.abs(min[0]), Math.abs(max[0]));
     min[0] = -half;
     max[0] = half;
-    const grid = new VoxelGrid(min, max, resolution);
-    voxelizeSurface(grid, positions, indices);
-    fillInterior(grid);
+    const voxelize = (n: number) => {
+      const grid = new VoxelGrid(min, max, n);
+      voxelizeSurface(grid, positions, indices);
+      fillInterior(grid);
+      return grid;
+    };
+    let grid = voxelize(resolution);
+    const solidCount = grid.cells.length;
+    if (solidCount > maxSolidVoxels) {
+      // Solid voxels go with the cube of the resolution.
+      grid = voxelize(Math.max(16, Math.floor(resolution * Math.cbrt(maxSolidVoxels / solidCount))));
+    }
     return new BodySolid(grid);
   }
 
