@@ -49,6 +49,7 @@ const GRAB_PX = 12;
 
 /** The markers to draw: name, world point, colour. */
 function markerList(s: RigUi): { name: Placing; p: Vec3; color: Color }[] {
+  if (s.template === 'quadruped') return []; // fitted from the mesh alone
   if (s.template === 'chain') {
     const out: { name: Placing; p: Vec3; color: Color }[] = [];
     if (s.chain.from) out.push({ name: 'chainFrom', p: s.chain.from, color: COLORS.chain });

@@ -223,7 +223,8 @@ function Status() {
 
 /**
  * The Rig panel: for a mesh without a skin, a humanoid (or chain) skeleton fitted from markers
- * (guessed from the mesh, or clicked and dragged on it, as on Mixamo), then skinned and
+ * (guessed from the mesh, or clicked and dragged on it, as on Mixamo), or a quadruped from the
+ * mesh alone, then skinned and
  * auto-bound as one undo step, with progress and Cancel.
  */
 export function RigPanel() {
@@ -273,6 +274,11 @@ export function RigPanel() {
                   hint: 'Mixamo-compatible joint names, from eight markers',
                 },
                 {
+                  value: 'quadruped',
+                  label: 'Quadruped',
+                  hint: 'A four-legged animal standing on +Y, fitted from the mesh alone',
+                },
+                {
                   value: 'chain',
                   label: 'Chain',
                   hint: 'A chain of joints between two clicks: a tail, a tentacle, a rope',
@@ -285,7 +291,16 @@ export function RigPanel() {
               }}
             />
           </FormRow>
-          {template === 'humanoid' ? <HumanoidForm disabled={running} /> : <ChainForm disabled={running} />}
+          {template === 'humanoid' ? (
+            <HumanoidForm disabled={running} />
+          ) : template === 'quadruped' ? (
+            <div className="ab-note">
+              A four-legged animal standing on its feet (+Y up): spine, neck, head, four legs and a tail (if
+              it has one), fitted from the mesh alone. Skeleton mode edits the joints afterwards.
+            </div>
+          ) : (
+            <ChainForm disabled={running} />
+          )}
         </fieldset>
       )}
       {!result && (

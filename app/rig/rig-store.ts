@@ -34,7 +34,7 @@ export type Placing = MarkerName | 'chainFrom' | 'chainTo';
 
 export interface RigUi {
   open: boolean;
-  template: 'humanoid' | 'chain';
+  template: 'humanoid' | 'chain' | 'quadruped';
   fingers: FingerCount;
   /** Place one side: its partner mirrors across the body's plane of symmetry. */
   symmetric: boolean;
@@ -136,6 +136,7 @@ function givenMarkers(): Partial<Record<MarkerName, Vec3>> {
 /** The fit options of the panel's state. */
 export function fitOptions() {
   const s = useRig.getState();
+  if (s.template === 'quadruped') return { template: 'quadruped' as const };
   if (s.template === 'chain') {
     const { from, to, joints } = s.chain;
     return from && to ? { template: 'chain' as const, chain: { from, to, joints } } : null;

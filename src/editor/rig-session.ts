@@ -156,8 +156,8 @@ export class RigSession {
       const t0 = performance.now();
       onProgress?.(0);
       const { template, fingers, markers, chain } = options;
-      if (options.vrm && template === 'chain')
-        throw new Error('A VRM avatar needs the humanoid template: a chain has no humanoid map.');
+      if (options.vrm && template && template !== 'humanoid')
+        throw new Error(`A VRM avatar needs the humanoid template: a ${template} has no humanoid map.`);
       const fit = this.startFit({ template, fingers, markers, chain });
       current = fit;
       const fitted = await fit.promise;
