@@ -34,6 +34,17 @@ const norm = (a: ArrayLike<number>): Vec3 => {
   return [a[0] / l, a[1] / l, a[2] / l];
 };
 
+/**
+ * The half of space a limb keeps to: points q with (q − at)·normal ≥ 0. A hand pressed against
+ * the other hand, or a knee against the other knee, is one piece of solid with its partner; the
+ * plane midway between the two keeps each limb's section to its own part.
+ */
+export interface HalfSpace {
+  at: Vec3;
+  /** Unit, pointing into the kept half. */
+  normal: Vec3;
+}
+
 /** Two unit vectors completing `axis` (unit) to an orthonormal basis. */
 export function planeBasis(axis: ArrayLike<number>): [Vec3, Vec3] {
   const helper: Vec3 = Math.abs(axis[1]) < 0.9 ? [0, 1, 0] : [1, 0, 0];
@@ -45,13 +56,15 @@ export function planeBasis(axis: ArrayLike<number>): [Vec3, Vec3] {
 /**
  * The connected region of the plane through `p` perpendicular to `axis` that is inside the
  * solid, sampled every voxel within `maxRadius`, starting from the inside sample nearest `p`
- * (null when no sample within `maxRadius` is inside).
+ * (null when no sample within `maxRadius` is inside). With `half`, only the solid in that half
+ * counts.
  */
 export function crossSection(
   solid: BodySolid,
   p: ArrayLike<number>,
   axis: ArrayLike<number>,
   maxRadius: number,
+  half: HalfSpace | null = null,
 ): Section | null {
   const a = norm(axis);
   const [u, v] = planeBasis(a);
@@ -66,6 +79,7 @@ export function crossSection(
       const dv = (t - r) * step;
       if (du * du + dv * dv > maxRadius * maxRadius) continue;
       for (let c = 0; c < 3; c++) q[c] = p[c] + du * u[c] + dv * v[c];
+      if (half && dot(sub(q, half.at), half.normal) < 0) continue;
       if (solid.isSolidAt(q)) inside[t * side + s] = 1;
     }
   // The seed: the inside sample nearest p.
@@ -153,17 +167,18 @@ export function crossSection(
 /**
  * The centre of the limb at `p` across `axis`: the cross-section's centroid, recentred twice
  * (a point near the limb's edge first finds the section, then its middle). Returns `p` itself
- * when the plane there holds no solid.
+ * when the plane there holds no solid. With `half`, only the solid in that half counts.
  */
 export function limbCentre(
   solid: BodySolid,
   p: ArrayLike<number>,
   axis: ArrayLike<number>,
   maxRadius: number,
+  half: HalfSpace | null = null,
 ): Vec3 {
   let c: Vec3 = [p[0], p[1], p[2]];
   for (let it = 0; it < 3; it++) {
-    const s = crossSection(solid, c, axis, maxRadius);
+    const s = crossSection(solid, c, axis, maxRadius, half);
     if (!s) break;
     const moved = Math.hypot(...sub(s.centre, c));
     c = s.centre;

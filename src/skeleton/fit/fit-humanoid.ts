@@ -17,7 +17,7 @@
  */
 import { FINGERS_OF, type FingerCount, humanoidTemplate } from '../templates/humanoid.ts';
 import type { BodyAnalysis } from './body-analysis.ts';
-import { rowMiddle, spanMiddle } from './front-view.ts';
+import { rowMiddle, spanMiddle, zMiddle } from './front-view.ts';
 import { fingerJoints, type HandFrame, handFrame } from './hand-fit.ts';
 import { shoulderOnPath } from './limb-analysis.ts';
 import { type PathSample, pointAt, samplePath } from './limb-paths.ts';
@@ -181,13 +181,8 @@ export function fitHumanoid(
     const elbow = markers[`${side}Elbow`];
     const wrist = markers[`${side}Wrist`];
     const fore = Math.hypot(wrist[0] - elbow[0], wrist[1] - elbow[1], wrist[2] - elbow[2]);
-    let shoulder: Vec3 | null = shoulderFromElbow(
-      analysis,
-      elbow,
-      wrist,
-      sign as 1 | -1,
-      L.neck[1] - 0.15 * (L.neck[1] - groin[1]),
-    );
+    const shoulderY = L.neck[1] - 0.15 * (L.neck[1] - groin[1]);
+    let shoulder: Vec3 | null = shoulderFromElbow(analysis, elbow, wrist, sign as 1 | -1, shoulderY);
     if (!shoulder) {
       const from = solid.nearestSolid(elbow, 0.05 * H);
       if (from >= 0) {
@@ -196,6 +191,17 @@ export function fitHumanoid(
         if (s >= 0) shoulder = pointAt(samples, s);
       }
     }
+    // An arm held forward (hands together in front) is foreshortened seen from the front: its
+    // trace from the elbow runs on past the chest's corner, off the body, across the chest to
+    // the other shoulder, or down the forearms. Its joint is then at the chest's corner on its
+    // own side.
+    if (
+      shoulder &&
+      (sign * shoulder[0] <= 0 ||
+        shoulder[1] < Math.min(elbow[1], shoulderY - 0.05 * H) ||
+        (analysis.view.at(shoulder[0], shoulder[1]) === 0 && elbowInFront(analysis, elbow)))
+    )
+      shoulder = chestCorner(analysis, sign, shoulderY);
     const arm = limbs.arms[side] ?? (limbs.arms[other] ? mirrorArm(limbs.arms[other]!) : null);
     shoulder ??= arm ? arm.shoulder : [sign * 1.1 * L.chestHalfWidth, neckY - 0.05 * H, neck[2]];
     set(`${S}Arm`, shoulder);
@@ -226,6 +232,41 @@ export function fitHumanoid(
   });
   return { positions, hands: { left: hands.left!, right: hands.right! } };
 }
+
+/**
+ * True when the elbow is in front of the torso: ahead of the chest's front at its height, seen
+ * on the mid-plane (an arm held forward; one hanging at the side or held out is beside it).
+ */
+function elbowInFront(analysis: BodyAnalysis, elbow: Vec3): boolean {
+  const { solid, landmarks: L } = analysis;
+  const i = Math.floor(-solid.origin[0] / solid.h);
+  const j = Math.floor((elbow[1] - solid.origin[1]) / solid.h);
+  if (i < 0 || j < 0 || i >= solid.nx || j >= solid.ny) return false;
+  // The front of the torso's run through the mid-plane that holds the neck's depth, or nearest it.
+  const z = zMiddle(solid, 0, elbow[1], L.neck[2]);
+  let k = Math.floor((z - solid.origin[2]) / solid.h);
+  while (k + 1 < solid.nz && solid.solid[solid.index(i, j, k + 1)] === 1) k++;
+  return elbow[2] > solid.origin[2] + (k + 1) * solid.h + 0.02 * L.height;
+}
+
+/**
+ * The upper arm's joint at the chest's top corner on one side (an arm held forward): a share
+ * ({@link CORNER_INSET}) of the way out to the shoulder's outer side at that height (the solid
+ * run along x through the torso's middle depth; the front view's chest width reads forearms
+ * held across the chest as the torso's side), in the middle of the torso's depth there.
+ */
+function chestCorner(analysis: BodyAnalysis, sign: 1 | -1, shoulderY: number): Vec3 {
+  const { solid, landmarks: L } = analysis;
+  const z = zMiddle(solid, 0, shoulderY, L.neck[2]);
+  const step = 0.5 * solid.h;
+  let outer = 0;
+  while (outer < 0.25 * L.height && solid.isSolidAt([sign * (outer + step), shoulderY, z])) outer += step;
+  const x = sign * (outer > 0 ? CORNER_INSET * outer : L.chestHalfWidth);
+  return [x, shoulderY, zMiddle(solid, x, shoulderY, z)];
+}
+
+/** Where the upper arm's joint sits between the mid-plane and the shoulder's outer side. */
+const CORNER_INSET = 0.75;
 
 /** How far (in heights) the thighs' joints may be in front of or behind the hips. */
 const THIGH_DEPTH_REACH = 0.06;

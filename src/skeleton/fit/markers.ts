@@ -8,7 +8,7 @@
  */
 import type { BodyAnalysis } from './body-analysis.ts';
 import type { BodyFrame } from './body-frame.ts';
-import { crossSection, depthCentre, limbCentre } from './cross-section.ts';
+import { crossSection, depthCentre, type HalfSpace, limbCentre } from './cross-section.ts';
 import { alongFrontal, spanMiddle, zMiddle } from './front-view.ts';
 import { type ArmReading, type LegReading, readArm, readLeg } from './limb-analysis.ts';
 import { armImplausible, readRestingArm } from './resting-arm.ts';
@@ -257,18 +257,28 @@ export function centreMarkers(analysis: BodyAnalysis, given: HumanoidMarkers): H
   // Seen from the front, the limb lies between its edges (gaps, or creases where it rests on
   // another part: an arm against the body; the mid-plane for knees together), and its centre
   // stays in the middle half of that span: a section through two touching limbs has its
-  // centroid between them.
-  const acrossLimb = (p: Vec3, axis: Vec3, radius: number): Vec3 => {
-    const section = crossSection(solid, p, axis, radius);
-    const c = !section || section.open || section.radius > 0.07 * H ? p : limbCentre(solid, p, axis, radius);
+  // centroid between them. A limb keeps to its own side of `divide`: the plane midway between
+  // it and its partner (hands held together in front meet off the mid-plane, and the section
+  // through one wrist takes in the other hand), the mid-plane for knees.
+  const acrossLimb = (p: Vec3, axis: Vec3, radius: number, divide: HalfSpace, clip: boolean): Vec3 => {
+    const half = clip ? divide : null;
+    const section = crossSection(solid, p, axis, radius, half);
+    const c =
+      !section || section.open || section.radius > 0.07 * H ? p : limbCentre(solid, p, axis, radius, half);
     const flat = Math.hypot(axis[0], axis[1]);
     if (flat < 0.3) return c;
     const u: [number, number] = [-axis[1] / flat, axis[0] / flat];
     const span = analysis.view.span(p, u, radius);
-    if (!span) return c;
-    // Paired limbs keep to their own side of the mid-plane (knees together are one blob).
-    if (Math.abs(u[0]) > 1e-6) {
-      const cross = -p[0] / u[0];
+    // No edge either side within reach: the front shows something wider behind the limb (a hand
+    // held in front of the chest), and says nothing of the limb's own span.
+    if (!span || (span.loEdge === 'open' && span.hiEdge === 'open')) return c;
+    // Where the line across meets the dividing plane: the span ends there.
+    const n = divide.normal;
+    const toward = u[0] * n[0] + u[1] * n[1];
+    if (Math.abs(toward) > 1e-6) {
+      const cross =
+        -((p[0] - divide.at[0]) * n[0] + (p[1] - divide.at[1]) * n[1] + (p[2] - divide.at[2]) * n[2]) /
+        toward;
       if (cross > 0 && cross < span.hi) span.hi = cross;
       if (cross < 0 && cross > span.lo) span.lo = cross;
     }
@@ -282,6 +292,7 @@ export function centreMarkers(analysis: BodyAnalysis, given: HumanoidMarkers): H
   for (const name of MARKER_NAMES) out[name] = inside(name);
   out.chin = [0, out.chin[1], out.chin[2]];
   out.groin = [0, out.groin[1], out.groin[2]];
+  const placed = { ...out };
   for (const side of ['left', 'right'] as const) {
     const w = `${side}Wrist` as const;
     const e = `${side}Elbow` as const;
@@ -289,11 +300,34 @@ export function centreMarkers(analysis: BodyAnalysis, given: HumanoidMarkers): H
     const fore = unit([out[w][0] - out[e][0], out[w][1] - out[e][1], out[w][2] - out[e][2]]);
     const sign = side === 'left' ? 1 : -1;
     const upper = unit([out[e][0] - sign * landmarks.chestHalfWidth, out[e][1] - landmarks.neck[1], 0]);
-    out[w] = acrossLimb(out[w], fore, 0.08 * H);
-    out[e] = acrossLimb(out[e], unit([fore[0] + upper[0], fore[1] + upper[1], fore[2] + upper[2]]), 0.1 * H);
-    out[k] = acrossLimb(out[k], [0, 1, 0], 0.14 * H);
+    const midPlane: HalfSpace = { at: [0, 0, 0], normal: [sign, 0, 0] };
+    out[w] = acrossLimb(out[w], fore, 0.08 * H, betweenPartners(placed, w) ?? midPlane, true);
+    out[e] = acrossLimb(
+      out[e],
+      unit([fore[0] + upper[0], fore[1] + upper[1], fore[2] + upper[2]]),
+      0.1 * H,
+      betweenPartners(placed, e) ?? midPlane,
+      true,
+    );
+    out[k] = acrossLimb(out[k], [0, 1, 0], 0.14 * H, midPlane, false);
   }
   return out;
+}
+
+/**
+ * The plane midway between marker `name` and its partner (both canonical), its normal toward
+ * `name`; null when the two are (nearly) one point.
+ */
+function betweenPartners(markers: HumanoidMarkers, name: MarkerName): HalfSpace | null {
+  const a = markers[name];
+  const b = markers[mirrorMarkerName(name)];
+  const d = [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
+  const l = Math.hypot(d[0], d[1], d[2]);
+  if (l < 1e-6) return null;
+  return {
+    at: [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2, (a[2] + b[2]) / 2],
+    normal: [d[0] / l, d[1] / l, d[2] / l],
+  };
 }
 
 /** The marker's name for people: "left wrist". */
