@@ -178,10 +178,12 @@ export function RigOverlay({ shown }: { shown: Shown }) {
     invalidate();
   }, [open, template, markers, chain, armed, size, invalidate]);
 
-  // The body's front, framed.
+  // The body's front framed (a quadruped's left side: head to the screen's left, as Blender's
+  // Right view and Maya's side view show an animal modelled facing their front view).
   useEffect(() => {
     if (!frontView) return;
-    const front = editor.rig.frame?.front;
+    const frame = editor.rig.frame;
+    const front = useRig.getState().template === 'quadruped' ? frame?.left : frame?.front;
     if (!front) return;
     const { camera, controls } = get();
     const centre = shown.bounds.getCenter(new Vector3());

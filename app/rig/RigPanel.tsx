@@ -14,6 +14,7 @@ import {
   firstToPlace,
   guessAll,
   type Placing,
+  pickTemplate,
   refit,
   startRig,
   useRig,
@@ -285,19 +286,29 @@ export function RigPanel() {
                 },
               ]}
               value={template}
-              onChange={(t) => {
-                useRig.setState({ template: t, armed: t === 'chain' ? 'chainFrom' : null });
-                void refit();
-              }}
+              onChange={pickTemplate}
             />
           </FormRow>
           {template === 'humanoid' ? (
             <HumanoidForm disabled={running} />
           ) : template === 'quadruped' ? (
-            <div className="ab-note">
-              A four-legged animal standing on its feet (+Y up): spine, neck, head, four legs and a tail (if
-              it has one), fitted from the mesh alone. Skeleton mode edits the joints afterwards.
-            </div>
+            <>
+              <div className="ab-note">
+                A four-legged animal standing on its feet (+Y up): spine, neck, head, four legs and a tail (if
+                it has one), fitted from the mesh alone. Skeleton mode edits the joints afterwards.
+              </div>
+              <div className="rig-tools">
+                <button
+                  type="button"
+                  className="ab-button"
+                  title="Look at the animal's left side, its head to the left (Blender's Right view)"
+                  disabled={running}
+                  onClick={() => useRig.setState((s) => ({ frontView: s.frontView + 1 }))}
+                >
+                  Side view
+                </button>
+              </div>
+            </>
           ) : (
             <ChainForm disabled={running} />
           )}

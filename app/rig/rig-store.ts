@@ -48,7 +48,10 @@ export interface RigUi {
   fitting: boolean;
   fitError: string | null;
   fitMs: number | null;
-  /** Bumped when the camera should look at the body's front. */
+  /**
+   * Bumped when the camera should turn to the body: its front for a humanoid (or chain), its
+   * left side for a quadruped (a side view, as Blender's and Maya's show an animal).
+   */
   frontView: number;
   /** Progress of the running rig in [0, 1]; null when none runs. */
   progress: number | null;
@@ -97,7 +100,7 @@ editor.events.on('model', () => {
   else if (!canRig()) useRig.setState({ open: false });
 });
 
-/** Opens the panel, guesses the markers and turns the camera to the body's front. */
+/** Opens the panel, guesses the markers and turns the camera to the body (see `frontView`). */
 export function openRigPanel(): void {
   if (!canRig()) {
     useUi
@@ -107,6 +110,14 @@ export function openRigPanel(): void {
   }
   useRig.setState({ open: true });
   void refit().then(() => useRig.setState((s) => ({ frontView: s.frontView + 1 })));
+}
+
+/** Picks a template, fits it, and turns the view to the body (front, or side for a quadruped). */
+export function pickTemplate(t: RigUi['template']): void {
+  useRig.setState({ template: t, armed: t === 'chain' ? 'chainFrom' : null });
+  void refit().then(() => {
+    if (t !== 'chain') useRig.setState((s) => ({ frontView: s.frontView + 1 }));
+  });
 }
 
 /** The toolbar button: opens the panel, or closes it unless a rig runs. */
