@@ -8,34 +8,8 @@
  */
 import type { Document, Node } from '@gltf-transform/core';
 import { type CreatedSkin, createSkinFromNodes } from '../../gltf/create-skin.ts';
+import { quatMultiply, quatNormalize, quatRotateVector } from '../../pose/quaternion.ts';
 import type { FittedSkeleton } from './fit-skeleton.ts';
-import type { Quat } from './joint-orientation.ts';
-
-function conjugate(q: Quat): Quat {
-  return [-q[0], -q[1], -q[2], q[3]];
-}
-
-function multiply(a: Quat, b: Quat): Quat {
-  return [
-    a[3] * b[0] + a[0] * b[3] + a[1] * b[2] - a[2] * b[1],
-    a[3] * b[1] - a[0] * b[2] + a[1] * b[3] + a[2] * b[0],
-    a[3] * b[2] + a[0] * b[1] - a[1] * b[0] + a[2] * b[3],
-    a[3] * b[3] - a[0] * b[0] - a[1] * b[1] - a[2] * b[2],
-  ];
-}
-
-/** v rotated by unit quaternion q. */
-function rotate(q: Quat, v: readonly number[]): [number, number, number] {
-  const [x, y, z, w] = q;
-  const tx = 2 * (y * v[2] - z * v[1]);
-  const ty = 2 * (z * v[0] - x * v[2]);
-  const tz = 2 * (x * v[1] - y * v[0]);
-  return [
-    v[0] + w * tx + (y * tz - z * ty),
-    v[1] + w * ty + (z * tx - x * tz),
-    v[2] + w * tz + (x * ty - y * tx),
-  ];
-}
 
 /** The joints as nodes (not yet in a scene); index i is fitted joint i. */
 export function jointNodes(document: Document, fitted: FittedSkeleton): Node[] {
@@ -46,15 +20,19 @@ export function jointNodes(document: Document, fitted: FittedSkeleton): Node[] {
       return;
     }
     const p = fitted.joints[j.parent];
-    const inv = conjugate(p.rotation);
-    const t = rotate(inv, [
+    // Local = parent⁻¹ · world.
+    const inv = [-p.rotation[0], -p.rotation[1], -p.rotation[2], p.rotation[3]];
+    const t: [number, number, number] = [0, 0, 0];
+    const offset = [
       j.position[0] - p.position[0],
       j.position[1] - p.position[1],
       j.position[2] - p.position[2],
-    ]);
-    const q = multiply(inv, j.rotation);
-    const l = Math.hypot(q[0], q[1], q[2], q[3]);
-    nodes[i].setTranslation(t).setRotation([q[0] / l, q[1] / l, q[2] / l, q[3] / l]);
+    ];
+    quatRotateVector(inv, 0, offset, 0, t, 0);
+    const q: [number, number, number, number] = [0, 0, 0, 1];
+    quatMultiply(inv, 0, j.rotation, 0, q, 0);
+    quatNormalize(q);
+    nodes[i].setTranslation(t).setRotation(q);
     nodes[j.parent].addChild(nodes[i]);
   });
   return nodes;

@@ -5,6 +5,7 @@
  * refused with a reason. Fox and QuaterniusWolf from ../shared/models when present.
  */
 import { describe, expect, it } from 'vitest';
+import { quatRotateVector } from '../../../src/pose/quaternion.ts';
 import { fitSkeleton } from '../../../src/skeleton/fit/fit-skeleton.ts';
 import { NotAQuadrupedError } from '../../../src/skeleton/fit/quadruped/quadruped-body.ts';
 import { quadrupedTemplate } from '../../../src/skeleton/templates/quadruped.ts';
@@ -18,15 +19,9 @@ type Vec3 = [number, number, number];
 
 /** v rotated by unit quaternion q. */
 function rotate(q: readonly number[], v: Vec3): Vec3 {
-  const [x, y, z, w] = q;
-  const tx = 2 * (y * v[2] - z * v[1]);
-  const ty = 2 * (z * v[0] - x * v[2]);
-  const tz = 2 * (x * v[1] - y * v[0]);
-  return [
-    v[0] + w * tx + (y * tz - z * ty),
-    v[1] + w * ty + (z * tx - x * tz),
-    v[2] + w * tz + (x * ty - y * tx),
-  ];
+  const out: Vec3 = [0, 0, 0];
+  quatRotateVector(q, 0, v, 0, out, 0);
+  return out;
 }
 
 describe('quadruped fit on the dog made in code', () => {
