@@ -16,7 +16,7 @@ import { buildSkinnedModel } from '../../src/gltf/skinned-model.ts';
 import { stripSkin } from '../../src/gltf/strip-skin.ts';
 import { type FitMesh, fitMeshOfDocument } from '../../src/skeleton/fit/fit-mesh.ts';
 import type { FittedSkeleton } from '../../src/skeleton/fit/fit-skeleton.ts';
-import { dogMesh } from '../skeleton/support/static-dog.ts';
+import { type DogOptions, dogMesh } from '../skeleton/support/static-dog.ts';
 
 type Vec3 = [number, number, number];
 
@@ -138,13 +138,13 @@ export async function sharedQuadrupedCases(modelsDir: string): Promise<Quadruped
   return out;
 }
 
-/** The dog made in code, facing `facing` radians about up from +Z. */
-export function dogCase(facing = 0): QuadrupedCase {
-  const { mesh, joints, height } = dogMesh({ facing });
+/** The dog made in code, facing `facing` radians about up from +Z (`hind`: its hind legs bent otherwise). */
+export function dogCase(facing = 0, hind?: DogOptions['hind']): QuadrupedCase {
+  const { mesh, joints, height } = dogMesh({ facing, hind });
   const out: QuadrupedCase['joints'] = {};
   for (const a of QUADRUPED_ANATOMICAL) out[a] = joints[a];
   return {
-    name: facing ? `dog (code, turned ${Math.round((facing * 180) / Math.PI)}°)` : 'dog (code)',
+    name: `dog (code${facing ? `, turned ${Math.round((facing * 180) / Math.PI)}°` : ''}${hind ? ', hind legs bent' : ''})`,
     mesh,
     joints: out,
     height,

@@ -41,8 +41,7 @@ export const DOG_JOINTS: Record<string, P3> = {
   tailTip: [0, 0.42, -0.62],
 };
 
-function dogPrimitives(tail: boolean): Primitive[] {
-  const J = DOG_JOINTS;
+function dogPrimitives(tail: boolean, J: Record<string, P3>): Primitive[] {
   const paw = (p: P3): Primitive => blob([p[0], 0.03, p[2] + 0.035], [0.04, 0.035, 0.06], 0.03);
   const out: Primitive[] = [
     blob([0, 0.46, -0.02], [0.14, 0.13, 0.32], 0.06), // trunk
@@ -74,6 +73,8 @@ export interface DogOptions {
   tail?: boolean;
   /** Grid spacing of the mesher (metres): smaller, more vertices. */
   spacing?: number;
+  /** Other places for the left hind knee and hock (the right mirrors): a leg bent otherwise. */
+  hind?: { knee: P3; hock: P3 };
 }
 
 function turn(p: readonly number[], a: number): P3 {
@@ -88,8 +89,9 @@ export function dogMesh(options: DogOptions = {}): {
   joints: Record<string, P3>;
   height: number;
 } {
-  const { facing = 0, tail = true, spacing = 0.02 } = options;
-  const net = meshField(compileField(dogPrimitives(tail), { floor: 0, floorBlend: 0.005 }), spacing);
+  const { facing = 0, tail = true, spacing = 0.02, hind } = options;
+  const built = hind ? { ...DOG_JOINTS, leftHindKnee: hind.knee, leftHindFoot: hind.hock } : DOG_JOINTS;
+  const net = meshField(compileField(dogPrimitives(tail, built), { floor: 0, floorBlend: 0.005 }), spacing);
   const positions = new Float32Array(net.positions.length);
   let top = 0;
   for (let i = 0; i < positions.length; i += 3) {
@@ -98,7 +100,7 @@ export function dogMesh(options: DogOptions = {}): {
     top = Math.max(top, q[1]);
   }
   const joints: Record<string, P3> = {};
-  for (const [k, p] of Object.entries(DOG_JOINTS)) {
+  for (const [k, p] of Object.entries(built)) {
     joints[k] = turn(p, facing);
     if (k.startsWith('left')) joints[`right${k.slice(4)}`] = turn([-p[0], p[1], p[2]], facing);
   }

@@ -5,9 +5,10 @@
  *
  * - Legs: the medial line (medial-tree.ts, seeded deep in the trunk) from each foot's contact up
  *   to the trunk. The leg leaves the trunk where the line reaches the trunk's underside above
- *   it (the belly line on the mid-plane); UpLeg sits that far into the trunk, knee (or elbow)
- *   and hock (or wrist) on the line at set shares of the leg's height (PROPORTIONS), ToeBase at
- *   the paw's centre on the floor and Toe_End at its front.
+ *   it (the belly line on the mid-plane); UpLeg sits that far into the trunk, knee and hock
+ *   where the hind leg's line turns, the elbow a leg's radius under the chest (leg-bends.ts;
+ *   else, and the wrist, on the line at set shares of the leg's height, PROPORTIONS), ToeBase
+ *   at the paw's centre on the floor and Toe_End at its front.
  * - Spine: Hips on the trunk's mid-plane above the hind legs' tops, Spine … Spine2 evenly to
  *   the neck's base above the front legs, each at a set share of the trunk's height.
  * - Neck and head: the medial line from the chest to the snout's tip (the foremost point above
@@ -25,6 +26,7 @@ import type { FitMesh } from '../fit-mesh.ts';
 import type { FittedJoint, FittedSkeleton } from '../fit-skeleton.ts';
 import { jointFrames } from '../joint-orientation.ts';
 import { MedialTree } from '../medial-tree.ts';
+import { frontElbow, hindLegBends } from './leg-bends.ts';
 import { type FloorFoot, prepareQuadrupedBody, type QuadrupedBody } from './quadruped-body.ts';
 
 type Vec3 = [number, number, number];
@@ -32,7 +34,7 @@ type Vec3 = [number, number, number];
 /**
  * Where joints sit, as shares (tuned on Fox and QuaterniusWolf, see docs/benchmarks.md): UpLeg
  * from the belly line to the back; knee and hock (elbow and wrist) of the UpLeg's height above
- * the floor; the spine's height in the trunk; the neck's base past the front legs, in trunk
+ * the floor, where the leg's line does not show them (leg-bends.ts); the spine's height in the trunk; the neck's base past the front legs, in trunk
  * lengths; the head; the tail's start behind the hips, in trunk radii.
  */
 export const PROPORTIONS = {
@@ -119,8 +121,12 @@ function fitLeg(solid: BodySolid, tree: MedialTree, foot: FloorFoot, kind: 'Fron
   const floor = solid.floor;
   const legHeight = up[1] - floor;
   const leg = path.slice(0, Math.max(1, path.indexOf(top) + 1));
-  const knee = atHeight(leg, floor + PROPORTIONS.knee[kind] * legHeight);
-  const hock = atHeight(leg, floor + PROPORTIONS.hock[kind] * legHeight);
+  // The bends from the line's shape (leg-bends.ts), else at set shares of the leg's height.
+  const hockAt = floor + PROPORTIONS.hock[kind] * legHeight;
+  const bends = kind === 'Hind' ? hindLegBends(solid, leg) : null;
+  const elbow = kind === 'Front' ? frontElbow(solid, leg, hockAt + 2 * solid.h) : null;
+  const knee = bends?.knee ?? elbow ?? atHeight(leg, floor + PROPORTIONS.knee[kind] * legHeight);
+  const hock = bends?.hock ?? atHeight(leg, hockAt);
   // Toe tip: straight ahead of the ball along the floor, to the paw's front.
   const tip: Vec3 = [...ball] as Vec3;
   for (let s = 1; s < solid.nz; s++) {
