@@ -163,6 +163,8 @@ export interface CapeOptions {
   hem?: number;
   /** How far back (m) the hem swings from the body (0: it falls along the back). */
   flare?: number;
+  /** Half the hem's width (m): 0.26 as wide as the hips; wider, it hangs out past the legs. */
+  spread?: number;
 }
 
 /**
@@ -170,7 +172,7 @@ export interface CapeOptions {
  * knight (to the ankles) and mage (to the floor) and a paladin (swinging free) wear.
  */
 export function capedRigCase(
-  { body = 'chibi', hem = 0.06, flare = 0 }: CapeOptions = {},
+  { body = 'chibi', hem = 0.06, flare = 0, spread = 0.26 }: CapeOptions = {},
   targetVertices = 6000,
 ): RigCase {
   const c =
@@ -178,8 +180,8 @@ export function capedRigCase(
       ? shapedRigCase('chibi', { armDrop: 0, armLength: 0.6, headScale: 1.8 }, targetVertices)
       : mannequinRigCase({ build: 'average', pose: 'A' }, targetVertices);
   const shoulder = c.artist.positions[c.artist.names.indexOf('LeftArm')];
-  const cape = capeMesh(c.mesh, shoulder[1], hem * c.height, 0.16, 0.26, 0.02, flare);
-  const name = `${c.name} in a cape to ${hem > 0 ? `${hem * 100}% of the height` : 'the floor'}${flare ? ', swinging back' : ''}`;
+  const cape = capeMesh(c.mesh, shoulder[1], hem * c.height, 0.16, spread, 0.02, flare);
+  const name = `${c.name} in a ${spread > 0.26 ? 'wide ' : ''}cape to ${hem > 0 ? `${hem * 100}% of the height` : 'the floor'}${flare ? ', swinging back' : ''}`;
   return { ...c, name, mesh: mergeFitMeshes([c.mesh, cape]) };
 }
 

@@ -147,10 +147,12 @@ export function fitHumanoid(
     // halfway up seen from the front (a medial path from the foot may cut across to the body
     // through a hand resting on the thigh, or run inside a wide stubby leg); where that is above
     // the crotch (a stubby leg), the front shows the body there, not the thigh, and the line
-    // takes the slope of the leg's middle below the crotch. In depth, the path's.
+    // takes the slope of the leg's middle below the crotch. In depth, the path's. Seen from the
+    // front, a cape hanging behind the legs wider than them is no leg (the thighs splayed out
+    // to the middle of the cape's half).
     const { middle, offset } = kneeAcross(analysis, knee, reading ? reading.knee[0] : knee[0]);
     const base: Vec3 = [middle, knee[1], knee[2]];
-    const front = rowMiddle(analysis.view, midY, base[0], knee[2], 0.15 * H);
+    const front = rowMiddle(analysis.view, midY, base[0], knee[2], 0.15 * H, true);
     if (front) thighMid = [front[0], midY, thighMid[2]];
     const t = (upY - knee[1]) / (thighMid[1] - knee[1] || 1);
     const upLeg = lerp(base, thighMid, t);

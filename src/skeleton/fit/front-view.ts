@@ -80,9 +80,10 @@ export class FrontView {
    * The limb's span across the line through `p` along the frontal-plane direction `u` (unit,
    * z ignored), looked for within `reach` either side: the offsets (along u, from p) of its two
    * edges, and whether each edge is a gap (the solid ends) or a crease (it meets another part).
-   * Null when the column at p (or within a voxel of it) is empty.
+   * Null when the column at p (or within a voxel of it) is empty. With `sheets`, a thin sheet
+   * running on beside the limb (a cape hanging behind the legs) ends it as a gap would.
    */
-  span(p: ArrayLike<number>, u: readonly [number, number], reach: number): LimbSpan | null {
+  span(p: ArrayLike<number>, u: readonly [number, number], reach: number, sheets = false): LimbSpan | null {
     const step = 0.5 * this.solid.h;
     const n = Math.max(2, Math.ceil(reach / step));
     const at = (s: number) => this.at(p[0] + u[0] * s * step, p[1] + u[1] * s * step);
@@ -94,12 +95,23 @@ export class FrontView {
       else if (at(-2) > 0) s0 = -2;
       else return null;
     }
+    // A sheet beside the limb (a cape hanging behind the legs, a flap): a stretch this long
+    // where the solid is a small share of the limb's thickness is no more limb.
+    const sheetRun = Math.max(3, Math.ceil((SHEET_RUN * this.solid.height) / step));
     const side = (dir: 1 | -1): { offset: number; edge: 'gap' | 'crease' | 'open' } => {
       let low = at(s0);
       let lowAt = s0;
+      let peak = low;
+      let thinFrom = Number.NaN;
       for (let s = s0 + dir; Math.abs(s) <= n; s += dir) {
         const t = at(s);
         if (t === 0) return { offset: (s - dir / 2) * step, edge: 'gap' };
+        if (sheets && t < SHEET * peak) {
+          if (Number.isNaN(thinFrom)) thinFrom = s;
+          else if (Math.abs(s - thinFrom) + 1 >= sheetRun)
+            return { offset: (thinFrom - dir / 2) * step, edge: 'gap' };
+        } else thinFrom = Number.NaN;
+        if (t > peak && Number.isNaN(thinFrom) && t < low * RISE) peak = t;
         if (t <= low) {
           low = t;
           lowAt = s;
@@ -115,6 +127,12 @@ export class FrontView {
     return { lo: lo.offset, hi: hi.offset, loEdge: lo.edge, hiEdge: hi.edge };
   }
 }
+
+/** Under this share of a limb's thickness (the most seen from its middle out), the solid is a sheet. */
+const SHEET = 0.3;
+
+/** How long (in heights) a sheet beside a limb runs before it is taken for one. */
+const SHEET_RUN = 0.01;
 
 /** How much thicker than the thinnest point behind it a part must be to be another part. */
 const RISE = 1.25;
@@ -168,10 +186,17 @@ export function zMiddle(solid: BodySolid, x: number, y: number, z: number): numb
  * The middle of a leg (or any limb running up and down) in the row at height y, seen from the
  * front: the span around x between its edges, kept to x's side of the mid-plane (legs that
  * touch are one blob there), and the middle of the solid's depth there (near z). Null when the
- * row is empty around x.
+ * row is empty around x. `sheets`: see {@link FrontView.span}.
  */
-export function rowMiddle(view: FrontView, y: number, x: number, z: number, reach: number): Vec3 | null {
-  const span = view.span([x, y], [1, 0], reach);
+export function rowMiddle(
+  view: FrontView,
+  y: number,
+  x: number,
+  z: number,
+  reach: number,
+  sheets = false,
+): Vec3 | null {
+  const span = view.span([x, y], [1, 0], reach, sheets);
   if (!span) return null;
   if (x > 0) span.lo = Math.max(span.lo, -x);
   else if (x < 0) span.hi = Math.min(span.hi, -x);

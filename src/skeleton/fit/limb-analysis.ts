@@ -160,9 +160,9 @@ export function readLeg(analysis: BodyAnalysis, toe: number): LegReading | null 
   if (bent) knee = bend.s;
   const kneePoint = hidden ?? pointAt(samples, knee);
   // Straight legs: across, the knee is in the middle of the leg seen from the front (a path
-  // from the foot may run off it, inside a wide leg).
+  // from the foot may run off it, inside a wide leg), not of a cape behind it.
   if (!bent && !hidden) {
-    const front = rowMiddle(analysis.view, kneePoint[1], kneePoint[0], kneePoint[2], 0.15 * H);
+    const front = rowMiddle(analysis.view, kneePoint[1], kneePoint[0], kneePoint[2], 0.15 * H, true);
     if (front) kneePoint[0] = front[0];
   }
   // The shin's line: through the knee and the shin's middle a little above the ankle.
