@@ -11,7 +11,9 @@
  * and each guessed marker − the given one. Then the quadrupeds (Fox and QuaterniusWolf stripped,
  * the dog made in code; test/support/quadruped-quality.ts): the quadruped template fitted from
  * the mesh alone, hips, neck, head and each leg's upper joint, knee or elbow and foot against
- * the artist's, as % of the height, and joints outside the mesh.
+ * the artist's, as % of the height, joints outside the mesh, and (unless --no-bends) the bend
+ * distortion of each leg's upper joint and knee turned 90° about the lateral axis, fitted rig
+ * against the artist's (test/support/quadruped-bends.ts).
  */
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -19,6 +21,7 @@ import { parseArgs } from 'node:util';
 import { MANNEQUIN_VARIANTS } from '../src/character/index.ts';
 import { type FitSkeletonOptions, fitSkeleton } from '../src/skeleton/fit/fit-skeleton.ts';
 import { humanoidTemplate } from '../src/skeleton/templates/humanoid.ts';
+import { quadrupedBendDistortion } from '../test/support/quadruped-bends.ts';
 import { dogCase, quadrupedJointErrors, sharedQuadrupedCases } from '../test/support/quadruped-quality.ts';
 import { extraRigCases, frameOffset } from '../test/support/rig-extra.ts';
 import {
@@ -150,7 +153,9 @@ console.log(
 const quadrupeds = [...(await sharedQuadrupedCases(values.models)), dogCase()].filter((c) => wanted(c.name));
 if (quadrupeds.length) {
   console.log(
-    '\n| quadruped | vertices | mean % of height | max % | worst joint | outside | tail | fit ms |\n| --- | ---: | ---: | ---: | --- | --- | --- | ---: |',
+    values['no-bends']
+      ? '\n| quadruped | vertices | mean % of height | max % | worst joint | outside | tail | fit ms |\n| --- | ---: | ---: | ---: | --- | --- | --- | ---: |'
+      : '\n| quadruped | vertices | mean % of height | max % | worst joint | outside | tail | bend fitted | bend artist | ratio | bend nearest-bone | fit ms |\n| --- | ---: | ---: | ---: | --- | --- | --- | ---: | ---: | ---: | ---: | ---: |',
   );
 }
 for (const c of quadrupeds) {
@@ -169,9 +174,16 @@ for (const c of quadrupeds) {
   const inside = meshSolid(c.mesh);
   const outside = fitted.joints.filter((j) => !inside(j.position)).map((j) => j.name);
   const tail = fitted.joints.some((j) => j.name === 'Tail1');
-  rows.push({ quadruped: c.name, errors: e, outside, tail, fitMs: ms });
+  const row: Record<string, unknown> = { quadruped: c.name, errors: e, outside, tail, fitMs: ms };
+  let bends = '';
+  if (!values['no-bends']) {
+    const [ours, artist, nearest] = quadrupedBendDistortion(c, fitted);
+    row.bend = { fitted: ours, artist, nearest, ratio: ours / artist };
+    bends = ` ${f(ours, 4)} | ${f(artist, 4)} | ${f(ours / artist)} | ${f(nearest, 4)} |`;
+  }
+  rows.push(row);
   console.log(
-    `| ${c.name} | ${c.mesh.positions.length / 3} | ${f(e.mean)} | ${f(e.max)} | ${worst[0]} | ${outside.length ? outside.join(' ') : 0} | ${tail ? 'yes' : 'no'} | ${Math.round(ms)} |`,
+    `| ${c.name} | ${c.mesh.positions.length / 3} | ${f(e.mean)} | ${f(e.max)} | ${worst[0]} | ${outside.length ? outside.join(' ') : 0} | ${tail ? 'yes' : 'no'} |${bends} ${Math.round(ms)} |`,
   );
   if (values.verbose) for (const [a, v] of Object.entries(e.per)) console.log(`    ${a.padEnd(15)} ${f(v)}`);
 }

@@ -57,6 +57,16 @@ export interface QuadrupedCase {
   /** The artist's (or builder's) joint per compared joint, world. */
   joints: Partial<Record<QuadrupedAnatomical, Vec3>>;
   height: number;
+  /** The artist's (or builder's) whole skeleton, world, for the bends (quadruped-bends.ts). */
+  artist?: QuadrupedArtist;
+}
+
+/** A skeleton: joints (parents first), end joints marked, each compared joint's index. */
+export interface QuadrupedArtist {
+  positions: Vec3[];
+  parents: number[];
+  ends?: boolean[];
+  pivots: Record<QuadrupedAnatomical, number>;
 }
 
 const SHARED: Record<string, { file: string; names: Record<QuadrupedAnatomical, string> }> = {
@@ -124,7 +134,17 @@ export async function sharedQuadrupedCases(modelsDir: string): Promise<Quadruped
     }
     const document = await readDocument({ name: file, bytes });
     const model = buildSkinnedModel(document);
-    const byName = new Map([...model.joints.values()].map((j) => [j.name, [...j.restPosition] as Vec3]));
+    const all = [...model.joints.values()];
+    const ids = all.map((j) => j.id);
+    const byName = new Map(all.map((j) => [j.name, [...j.restPosition] as Vec3]));
+    const pivots = {} as Record<QuadrupedAnatomical, number>;
+    for (const [a, n] of Object.entries(names))
+      pivots[a as QuadrupedAnatomical] = all.findIndex((j) => j.name === n);
+    const artist: QuadrupedArtist = {
+      positions: all.map((j) => [...j.restPosition] as Vec3),
+      parents: all.map((j) => ids.indexOf(j.parent)),
+      pivots,
+    };
     const joints: QuadrupedCase['joints'] = {};
     for (const [a, n] of Object.entries(names)) {
       const p = byName.get(n);
@@ -133,7 +153,7 @@ export async function sharedQuadrupedCases(modelsDir: string): Promise<Quadruped
     }
     stripSkin(document, model);
     const mesh = fitMeshOfDocument(document);
-    out.push({ name: `${name} (stripped)`, mesh, joints, height: heightOf(mesh) });
+    out.push({ name: `${name} (stripped)`, mesh, joints, height: heightOf(mesh), artist });
   }
   return out;
 }
@@ -144,11 +164,57 @@ export function dogCase(facing = 0, hind?: DogOptions['hind']): QuadrupedCase {
   const out: QuadrupedCase['joints'] = {};
   for (const a of QUADRUPED_ANATOMICAL) out[a] = joints[a];
   return {
+    artist: dogSkeleton(joints),
     name: `dog (code${facing ? `, turned ${Math.round((facing * 180) / Math.PI)}°` : ''}${hind ? ', hind legs bent' : ''})`,
     mesh,
     joints: out,
     height,
   };
+}
+
+/**
+ * The skeleton the dog was built around: hips → chest → neck → head → snout's tip; legs (upper
+ * joint, knee, hock, toe's tip) on the chest and the hips; the tail's root → tip.
+ */
+function dogSkeleton(joints: Record<string, Vec3>): QuadrupedArtist {
+  const positions: Vec3[] = [];
+  const parents: number[] = [];
+  const ends: boolean[] = [];
+  const pivots = {} as Record<QuadrupedAnatomical, number>;
+  const add = (p: Vec3, parent: number, end = false, as?: QuadrupedAnatomical) => {
+    positions.push(p);
+    parents.push(parent);
+    ends.push(end);
+    if (as) pivots[as] = positions.length - 1;
+    return positions.length - 1;
+  };
+  // The builder's points off the joint list (static-dog.ts), turned about up as the joints were.
+  const angle = Math.atan2(joints.neck[0] - joints.hips[0], joints.neck[2] - joints.hips[2]);
+  const turnOf = (q: Vec3): Vec3 => {
+    const c = Math.cos(angle);
+    const s = Math.sin(angle);
+    return [c * q[0] + s * q[2], q[1], -s * q[0] + c * q[2]];
+  };
+  const hips = add(joints.hips, -1, false, 'hips');
+  const chest = add(turnOf([0, 0.47, 0.18]), hips);
+  const neck = add(joints.neck, chest, false, 'neck');
+  const head = add(joints.head, neck, false, 'head');
+  add(turnOf([0, 0.61, 0.62]), head, true);
+  for (const side of ['left', 'right'] as const)
+    for (const [leg, root, toeZ] of [
+      ['Front', chest, 0.26],
+      ['Hind', hips, -0.2],
+    ] as const) {
+      const up = add(joints[`${side}${leg}Up`], root, false, `${side}${leg}Up`);
+      const knee = add(joints[`${side}${leg}Knee`], up, false, `${side}${leg}Knee`);
+      const foot = add(joints[`${side}${leg}Foot`], knee, false, `${side}${leg}Foot`);
+      add(turnOf([side === 'left' ? 0.09 : -0.09, 0.03, toeZ]), foot, true);
+    }
+  if (joints.tailTip) {
+    const tail = add(turnOf([0, 0.5, -0.32]), hips);
+    add(joints.tailTip, tail, true);
+  }
+  return { positions, parents, ends, pivots };
 }
 
 /** Distance fitted↔known per compared joint (% of height), mean and max. */

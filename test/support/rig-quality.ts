@@ -448,7 +448,8 @@ export function jointsOutside(c: RigCase, fitted: FittedSkeleton, inside = meshS
 }
 
 /** One rig for the bend test: joints (world) and per-vertex weights over the merged mesh. */
-interface BendRig {
+/** A skeleton with weights on the case's mesh, to bend. */
+export interface BendRig {
   positions: Vec3[];
   parents: number[];
   /** Joints per vertex and weights, K = 4 per vertex. */
@@ -456,13 +457,14 @@ interface BendRig {
   weights: Float32Array;
 }
 
-function toRig(positions: Vec3[], parents: number[], w: SkinWeights): BendRig {
+/** A bend rig from joint positions, parents and skin weights. */
+export function toRig(positions: Vec3[], parents: number[], w: SkinWeights): BendRig {
   return { positions, parents, joints: w.joints, weights: w.weights };
 }
 
 /** Auto-bind's weights for a skeleton on the static mesh (one primitive). */
 export function autoboundWeights(
-  c: RigCase,
+  c: Pick<RigCase, 'mesh'>,
   joints: { position: Vec3; parent: number; excluded?: boolean }[],
   options: AutobindOptions = {},
 ): SkinWeights {
@@ -477,7 +479,7 @@ export function autoboundWeights(
 
 /** Each vertex fully on the joint whose bone segment is nearest (Mesh2Motion's weights). */
 export function nearestBoneWeights(
-  c: RigCase,
+  c: Pick<RigCase, 'mesh'>,
   fitted: FittedSkeleton,
   template: { parent: number; end: boolean; name: string; mirror: number }[],
 ): { joints: Uint16Array; weights: Float32Array } {
@@ -523,7 +525,7 @@ export function nearestBoneWeights(
 }
 
 /** Vertices posed with joint `pivot`'s subtree turned by the rotation matrix `R` (row-major 3×3). */
-function bend(c: RigCase, rig: BendRig, pivot: number, R: number[]): Float32Array {
+function bend(c: Pick<RigCase, 'mesh'>, rig: BendRig, pivot: number, R: number[]): Float32Array {
   const n = rig.positions.length;
   const moved = new Uint8Array(n);
   for (let j = 0; j < n; j++) {
@@ -601,18 +603,19 @@ export const BENDS: [Anatomical, Vec3][] = [
 ];
 
 /**
- * Mean edge distortion of each rig over the eight bends (see the module comment). `rigs` hold
- * each rig's pivot joint per anatomical joint.
+ * Mean edge distortion of each rig over the bends (the humanoid's eight unless `bends` says
+ * others; see the module comment). `rigs` hold each rig's pivot joint per bent joint.
  */
-export function bendDistortion(
-  c: RigCase,
-  rigs: { rig: BendRig; pivots: Record<Anatomical, number> }[],
+export function bendDistortion<K extends string = Anatomical>(
+  c: Pick<RigCase, 'mesh' | 'height'>,
+  rigs: { rig: BendRig; pivots: Record<K, number> }[],
+  bends: readonly [K, Vec3][] = BENDS as unknown as [K, Vec3][],
 ): number[] {
   const edges = uniqueEdges(c.mesh);
   const P = c.mesh.positions;
   const eps = 1e-4 * c.height;
   const sums = rigs.map(() => 0);
-  for (const [joint, axis] of BENDS) {
+  for (const [joint, axis] of bends) {
     const R = quarterTurn(axis);
     const posed = rigs.map(({ rig, pivots }) => bend(c, rig, pivots[joint], R));
     const moved = new Uint8Array(P.length / 3);
@@ -637,7 +640,7 @@ export function bendDistortion(
       sums[r] += count ? sum / count : 0;
     });
   }
-  return sums.map((s) => s / BENDS.length);
+  return sums.map((s) => s / bends.length);
 }
 
 /** The bend rigs of a case: fitted (auto-bound), artist (auto-bound), fitted (nearest bone). */
