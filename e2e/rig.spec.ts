@@ -9,6 +9,7 @@ import { WebIO } from '@gltf-transform/core';
 import type { Page } from '@playwright/test';
 import { buildShapedMannequin, SHAPED_MANNEQUINS } from '../src/character/shaped.ts';
 import { staticMannequin, staticShaped, variantData } from '../test/skeleton/support/static-fixture.ts';
+import { handsTogetherDocument } from '../test/support/posed-bodies.ts';
 import { loadInPage } from './export-helpers.ts';
 import { dropFiles, expect, test, waitForModel } from './fixtures.ts';
 import { pointerAway } from './paint-helpers.ts';
@@ -294,4 +295,86 @@ test('the Rig panel frames a T-posed body in the part of the view it leaves free
       return xs.every((x) => x > free.left && x < free.right);
     })
     .toBe(true);
+});
+
+test('hands held together off the mid-plane, 4 units off the origin: the clicked side mirrors onto the other, and the right chain is the right arm', async ({
+  editor: page,
+}) => {
+  test.setTimeout(150_000);
+  // After Mixamo's Y Bot saved posed: arms forward, hands pressed together left of the body's
+  // mid-plane, the body turned 6° and standing 4 units off the origin (test/support/posed-bodies.ts).
+  const { document, joints } = handsTogetherDocument(2500);
+  const at = (name: string) => joints.get(name)!;
+  const bytes = await new WebIO().writeBinary(document);
+  await dropFiles(page, [{ name: 'Posed.glb', bytes }]);
+  await waitForModel(page, 'Posed.glb');
+  const panel = page.getByRole('region', { name: 'Rig' });
+  await expect(panel.getByRole('alert')).toContainText('found no arms', { timeout: 60_000 });
+  // The view faces the body's own front (+Z turned 6°), wherever the body stands.
+  const view = (await page.evaluate(() => window.skinsmith.camera.state()))!;
+  expect(view.forward[2]).toBeLessThan(-0.99);
+  expect(view.forward[0]).toBeLessThan(-0.05);
+  await look(page, 'hands-together-asked');
+  for (const [name, joint] of [
+    ['leftWrist', 'LeftHand'],
+    ['leftElbow', 'LeftForeArm'],
+  ] as const) {
+    await expect(panel.locator(`[data-marker=${name}]`)).toHaveAttribute('aria-pressed', 'true');
+    const p = (await page.evaluate((q) => window.skinsmith.paint.toPage(q), at(joint)))!;
+    await page.mouse.click(p.x, p.y);
+    await expect(panel.locator(`[data-marker=${name}] .rig-state`)).toHaveText('placed');
+  }
+  await expect(panel.locator('[data-marker=rightElbow] .rig-state')).toHaveText('mirrored');
+  await expect(panel.locator('[data-marker=rightWrist] .rig-state')).toHaveText('mirrored');
+  // The hands are not where a mirror puts them (they meet left of the mid-plane): the rigger
+  // places the right wrist by hand, on the right hand.
+  await panel.locator('[data-marker=rightWrist]').click();
+  const right = (await page.evaluate((q) => window.skinsmith.paint.toPage(q), at('RightHand')))!;
+  await page.mouse.click(right.x, right.y);
+  await expect(panel.locator('[data-marker=rightWrist] .rig-state')).toHaveText('placed');
+  await expect(panel.getByTestId('rig-fit-status')).toContainText('Skeleton fitted in', { timeout: 60_000 });
+  const fitted = await page.evaluate(() => window.skinsmith.editor.rig.preview!);
+  const dist = (a: readonly number[], b: readonly number[]) =>
+    Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
+  const fittedAt = (name: string) => fitted.joints.find((j) => j.name === name)!.position;
+  // The mirrored elbow marker lands on the right elbow, and the right chain is on the right.
+  expect(dist(fitted.markers!.rightElbow, at('RightForeArm'))).toBeLessThan(
+    dist(fitted.markers!.rightElbow, at('LeftForeArm')),
+  );
+  for (const [own, other] of [
+    ['RightArm', 'LeftArm'],
+    ['RightHand', 'LeftHand'],
+    ['LeftHand', 'RightHand'],
+  ])
+    expect(dist(fittedAt(own), at(own)), own).toBeLessThan(dist(fittedAt(own), at(other)));
+  await look(page, 'hands-together-fitted');
+
+  await panel.getByRole('button', { name: 'Rig and auto-bind' }).click();
+  await expect(panel.getByRole('status')).toContainText('Rigged with 25 joints', { timeout: 90_000 });
+  // Rigged: the right chain is the right arm's (the right hand's vertices nearest its joint are
+  // bound to the right side's joints), each hand's own axis taken from the fit.
+  const top = await page.evaluate(
+    ({ hand, elbow }) => {
+      const s = window.skinsmith;
+      const model = s.editor.requireModel();
+      const names: string[] = [];
+      model.primitives.forEach((p, k) => {
+        for (let v = 0; v < p.positions.length / 3; v++) {
+          const q = [p.positions[v * 3], p.positions[v * 3 + 1], p.positions[v * 3 + 2]];
+          // The forearm's outer half, between elbow and wrist.
+          const m = [0, 1, 2].map((c) => (hand[c] + elbow[c]) / 2);
+          if (Math.hypot(q[0] - m[0], q[1] - m[1], q[2] - m[2]) < 0.05)
+            names.push(s.editor.influences(k, v)[0]?.name ?? 'none');
+        }
+      });
+      return names;
+    },
+    { hand: at('RightHand'), elbow: at('RightForeArm') },
+  );
+  expect(top.length).toBeGreaterThan(3);
+  expect(
+    top.every((n) => n.startsWith('Right')),
+    top.join(' '),
+  ).toBe(true);
+  await look(page, 'hands-together-rigged');
 });

@@ -21,6 +21,9 @@ const SHIFT = 0.06;
 const TURN = (6 * Math.PI) / 180;
 const OFFSET: Vec3 = [-4, 0, 0.4];
 
+/** The posed body's own left in world space: +X turned as the body is. */
+export const HANDS_TOGETHER_LEFT: Vec3 = [Math.cos(TURN), 0, -Math.sin(TURN)];
+
 /**
  * A point of the symmetric shaped body where the posed body has it: what lies well in front of
  * the chest (forearms and hands) moves toward +x (the character's left: it faces +z) by up to

@@ -215,7 +215,7 @@ export function fitHumanoid(
     set(`${S}ForeArm`, elbow);
     set(`${S}Hand`, wrist);
     const armTip = arm ? arm.tip : null;
-    const hand = handFrame(solid, wrist, elbow, armTip, sign as 1 | -1);
+    const hand = handFrame(solid, wrist, elbow, armTip, sign as 1 | -1, markers[`${other}Wrist`]);
     hands[side] = hand;
     for (const f of FINGERS_OF[fingers]) {
       const chain = fingerJoints(hand, f, fingers === 1);

@@ -339,6 +339,12 @@ export function fitHumanoidSkeleton(
       left: fit.hands.left.palm,
       right: fit.hands.right.palm,
     }),
+    // A hand with no fingers points along itself, not on along its forearm (hands held
+    // together: the forearm's line runs into the other hand, and auto-bind binds it there).
+    (i) =>
+      /^(Left|Right)Hand$/.test(template[i].name)
+        ? fit.hands[template[i].name.startsWith('Left') ? 'left' : 'right'].along
+        : null,
   );
   const fq = frameQuat(frame);
   const joints: FittedJoint[] = template.map((j, i) => ({

@@ -44,7 +44,9 @@ const PHALANGES = [0.45, 0.75];
 /**
  * The hand's frame from the solid's voxels past the wrist: `wrist` and `elbow` give the
  * forearm's direction, `tip` the farthest fingertip (null: a hand a quarter of the forearm
- * long), `side` +1 for the left hand, -1 for the right.
+ * long), `side` +1 for the left hand, -1 for the right. `otherWrist`, the other hand's: voxels
+ * nearer it are that hand's (hands held together are one piece of solid, wider across than
+ * either hand is long).
  */
 export function handFrame(
   solid: BodySolid,
@@ -52,6 +54,7 @@ export function handFrame(
   elbow: Vec3,
   tip: Vec3 | null,
   side: 1 | -1,
+  otherWrist: Vec3 | null = null,
 ): HandFrame {
   const fore = norm([wrist[0] - elbow[0], wrist[1] - elbow[1], wrist[2] - elbow[2]]);
   const foreLength = Math.hypot(wrist[0] - elbow[0], wrist[1] - elbow[1], wrist[2] - elbow[2]);
@@ -71,6 +74,7 @@ export function handFrame(
         if (t < 0 || t > 1.1 * length) continue;
         const off = Math.hypot(d[0] - t * fore[0], d[1] - t * fore[1], d[2] - t * fore[2]);
         if (off > 0.7 * length) continue;
+        if (otherWrist && nearer(p, otherWrist, wrist)) continue;
         pts.push(p);
       }
   let along = fore;
@@ -106,6 +110,14 @@ export function handFrame(
   // The palm faces away from the back of the hand: for the left hand along × across, mirrored for the right.
   const palm = norm(side === 1 ? cross(along, across) : cross(across, along));
   return { wrist, along, across, palm, length, halfWidth };
+}
+
+/** True when `p` is nearer `a` than `b`. */
+function nearer(p: Vec3, a: Vec3, b: Vec3): boolean {
+  return (
+    (p[0] - a[0]) ** 2 + (p[1] - a[1]) ** 2 + (p[2] - a[2]) ** 2 <
+    (p[0] - b[0]) ** 2 + (p[1] - b[1]) ** 2 + (p[2] - b[2]) ** 2
+  );
 }
 
 function orthogonal(v: Vec3, to: Vec3): Vec3 {

@@ -6,7 +6,9 @@
  * The same rule on a mirrored pair gives mirrored frames, so one local rotation bends the left
  * elbow and the right elbow the same way (mirrored).
  *
- * End joints take their parent's frame. Frames are returned as world rotations (unit
+ * A joint with no child (a hand without fingers) points where the caller's `leafAxis` says (the
+ * hand's own direction, wrist to fingertips: auto-bind reads it as the bone's axis), else along
+ * its parent. End joints take their parent's frame. Frames are returned as world rotations (unit
  * quaternions x, y, z, w) in the canonical frame.
  */
 import type { TemplateJoint } from '../templates/humanoid.ts';
@@ -79,6 +81,7 @@ export function jointFrames(
   template: readonly TemplateJoint[],
   positions: readonly Vec3[],
   reference: RollReference,
+  leafAxis: (joint: number) => Vec3 | null = () => null,
 ): Quat[] {
   const main = mainChildren(template);
   const out: Quat[] = [];
@@ -94,7 +97,7 @@ export function jointFrames(
       ]);
       if (d[0] || d[1] || d[2]) y = d;
     }
-    if (!y) y = joint.parent >= 0 ? axisY[joint.parent] : [0, 1, 0];
+    if (!y) y = leafAxis(i) ?? (joint.parent >= 0 ? axisY[joint.parent] : [0, 1, 0]);
     axisY.push(y);
     let ref = reference(i);
     if (Math.abs(ref[0] * y[0] + ref[1] * y[1] + ref[2] * y[2]) > 0.98)

@@ -52,6 +52,22 @@ describe('a body posed with its hands together, off the origin', () => {
     expect(r[0]).toBeGreaterThan(0);
   });
 
+  it('points each hand along itself, not across into the other hand (auto-bind reads the axis)', () => {
+    // Before: the hand read from the voxels past the wrist took in the other hand, and the right
+    // hand's axis ran across into the left one (0.38 along the character's left): its bone,
+    // stretched through the solid, took the left hand's vertices.
+    for (const [own, other] of [
+      ['LeftHand', 'RightHand'],
+      ['RightHand', 'LeftHand'],
+    ]) {
+      const [x, y, z, w] = fit.joints.find((j) => j.name === own)!.rotation;
+      const axis = [2 * (x * y - w * z), 1 - 2 * (x * x + z * z), 2 * (y * z + w * x)];
+      const toward = [0, 1, 2].map((k) => artist(other)[k] - artist(own)[k]);
+      const across = (axis[0] * toward[0] + axis[2] * toward[2]) / Math.hypot(toward[0], toward[2]);
+      expect(across, own).toBeLessThan(0.25);
+    }
+  });
+
   it('puts each upper arm’s joint in its own shoulder, inside the mesh', () => {
     // Before: the arms held forward are foreshortened seen from the front; the shoulders were
     // read down the forearms, near the mid-plane (15% of the height off), or past the corner.
