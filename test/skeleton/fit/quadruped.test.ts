@@ -130,6 +130,22 @@ describe('quadruped fit on the dog made in code', () => {
     }
   });
 
+  it('finds the head when it is not the higher end: grazing, tail held high, a big bushy tail', () => {
+    // Each of these put the head on the tail while the higher end was taken for the head's.
+    for (const pose of ['grazing', 'tailUp', 'bushyTail'] as const)
+      for (const facing of [0, Math.PI]) {
+        const { mesh, joints } = dogMesh({ pose, facing });
+        const f = fitSkeleton(mesh, { template: 'quadruped' });
+        const pos = (n: string) => f.joints.find((j) => j.name === n)!.position;
+        const along = (p: readonly number[]) => p[0] * Math.sin(facing) + p[2] * Math.cos(facing);
+        const label = `${pose}, turned ${facing}`;
+        expect(along(pos('Neck')), label).toBeGreaterThan(along(pos('Hips')));
+        // Left is the dog's left: its left front shoulder within a few cm of the builder's.
+        const d = pos('LeftFrontUpLeg').map((x, k) => x - joints.leftFrontUp[k]);
+        expect(Math.hypot(...d), label).toBeLessThan(0.05);
+      }
+  });
+
   it('leaves the tail out of a body without one', () => {
     const { mesh } = dogMesh({ tail: false });
     const f = fitSkeleton(mesh, { template: 'quadruped' });

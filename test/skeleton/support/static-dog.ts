@@ -3,7 +3,9 @@
  * not in the repository): a dog-like body of soft capsules and ellipsoids (src/character's
  * distance field, meshed closed and mirror-symmetric), about 0.8 m tall, facing +Z, paws flat on
  * y = 0, with the joints it was built around. `facing` turns it about up (the fit must find its
- * head either way); `tail: false` leaves the tail off.
+ * head either way); `tail: false` leaves the tail off; `pose` makes the ends harder to tell apart
+ * by height: a grazing dog (head down by the forefeet), a dog with its tail held high, a dog with
+ * a squirrel's big bushy tail standing up behind it.
  */
 import { Document } from '@gltf-transform/core';
 import { meshField } from '../../../src/character/mesher.ts';
@@ -41,16 +43,45 @@ export const DOG_JOINTS: Record<string, P3> = {
   tailTip: [0, 0.42, -0.62],
 };
 
-function dogPrimitives(tail: boolean, J: Record<string, P3>): Primitive[] {
+/** Where the grazing dog's neck and head are (its snout's tip a little above the floor). */
+const GRAZING: Record<string, P3> = { neck: [0, 0.5, 0.3], head: [0, 0.2, 0.5] };
+
+/** A pose of the dog that hides which end is the head from the ends' heights. */
+export type DogPose = 'standing' | 'grazing' | 'tailUp' | 'bushyTail';
+
+function headPrimitives(pose: DogPose): Primitive[] {
+  if (pose === 'grazing')
+    return [
+      cone([0, 0.5, 0.26], [0, 0.22, 0.46], 0.075, 0.06, 0.05), // neck, down and forward
+      blob([0, 0.19, 0.5], [0.085, 0.09, 0.09], 0.04), // skull
+      cone([0, 0.14, 0.54], [0, 0.07, 0.6], 0.05, 0.035, 0.03), // snout, to the grass
+      cone([0.04, 0.25, 0.46], [0.05, 0.31, 0.4], 0.025, 0.01, 0.02), // ear
+    ];
+  return [
+    cone([0, 0.5, 0.26], [0, 0.64, 0.4], 0.075, 0.065, 0.05), // neck
+    blob([0, 0.67, 0.44], [0.085, 0.085, 0.1], 0.04), // skull
+    cone([0, 0.64, 0.5], [0, 0.61, 0.62], 0.05, 0.035, 0.03), // snout
+    cone([0.04, 0.72, 0.41], [0.05, 0.8, 0.4], 0.025, 0.01, 0.02), // ear
+  ];
+}
+
+function tailPrimitives(pose: DogPose, J: Record<string, P3>): Primitive[] {
+  if (pose === 'tailUp') return [cone([0, 0.52, -0.33], [0, 1.15, -0.36], 0.06, 0.03, 0.04)];
+  if (pose === 'bushyTail')
+    return [
+      cone([0, 0.5, -0.32], [0, 0.62, -0.4], 0.035, 0.04, 0.04), // the tail's root
+      blob([0, 0.8, -0.42], [0.09, 0.22, 0.11], 0.06), // the brush, standing up
+    ];
+  return [cone([0, 0.5, -0.32], J.tailTip, 0.04, 0.018, 0.04)];
+}
+
+function dogPrimitives(tail: boolean, J: Record<string, P3>, pose: DogPose): Primitive[] {
   const paw = (p: P3): Primitive => blob([p[0], 0.03, p[2] + 0.035], [0.04, 0.035, 0.06], 0.03);
   const out: Primitive[] = [
     blob([0, 0.46, -0.02], [0.14, 0.13, 0.32], 0.06), // trunk
     blob([0, 0.47, 0.18], [0.14, 0.14, 0.15], 0.06), // chest
     blob([0, 0.46, -0.2], [0.13, 0.12, 0.13], 0.06), // rump
-    cone([0, 0.5, 0.26], [0, 0.64, 0.4], 0.075, 0.065, 0.05), // neck
-    blob([0, 0.67, 0.44], [0.085, 0.085, 0.1], 0.04), // skull
-    cone([0, 0.64, 0.5], [0, 0.61, 0.62], 0.05, 0.035, 0.03), // snout
-    cone([0.04, 0.72, 0.41], [0.05, 0.8, 0.4], 0.025, 0.01, 0.02), // ear
+    ...headPrimitives(pose),
     // Front leg: upper arm, forearm, pastern, paw.
     cone(J.leftFrontUp, J.leftFrontKnee, 0.05, 0.04),
     cone(J.leftFrontKnee, J.leftFrontFoot, 0.038, 0.03),
@@ -62,7 +93,7 @@ function dogPrimitives(tail: boolean, J: Record<string, P3>): Primitive[] {
     cone(J.leftHindFoot, [0.09, 0.03, -0.22], 0.03, 0.028),
     paw([0.09, 0, -0.25]),
   ];
-  if (tail) out.push(cone([0, 0.5, -0.32], J.tailTip, 0.04, 0.018, 0.04));
+  if (tail) out.push(...tailPrimitives(pose, J));
   return out;
 }
 
@@ -75,6 +106,8 @@ export interface DogOptions {
   spacing?: number;
   /** Other places for the left hind knee and hock (the right mirrors): a leg bent otherwise. */
   hind?: { knee: P3; hock: P3 };
+  /** 'standing' (default), or a pose whose head end does not stand higher (see the module comment). */
+  pose?: DogPose;
 }
 
 function turn(p: readonly number[], a: number): P3 {
@@ -89,9 +122,13 @@ export function dogMesh(options: DogOptions = {}): {
   joints: Record<string, P3>;
   height: number;
 } {
-  const { facing = 0, tail = true, spacing = 0.02, hind } = options;
-  const built = hind ? { ...DOG_JOINTS, leftHindKnee: hind.knee, leftHindFoot: hind.hock } : DOG_JOINTS;
-  const net = meshField(compileField(dogPrimitives(tail, built), { floor: 0, floorBlend: 0.005 }), spacing);
+  const { facing = 0, tail = true, spacing = 0.02, hind, pose = 'standing' } = options;
+  let built = hind ? { ...DOG_JOINTS, leftHindKnee: hind.knee, leftHindFoot: hind.hock } : DOG_JOINTS;
+  if (pose === 'grazing') built = { ...built, ...GRAZING };
+  const net = meshField(
+    compileField(dogPrimitives(tail, built, pose), { floor: 0, floorBlend: 0.005 }),
+    spacing,
+  );
   const positions = new Float32Array(net.positions.length);
   let top = 0;
   for (let i = 0; i < positions.length; i += 3) {

@@ -7,13 +7,15 @@
  * - The feet: the solid's lowest slab, in pieces on each side of the plane; the two largest
  *   pieces on a side are its front and hind feet (a fifth piece, a tail or a belly on the floor,
  *   is left out).
- * - The front: the end whose parts beyond the feet stand higher (the neck rises to the head; a
- *   tail hangs or trails). Where it is the other end, the frame turns half a turn and the solid is
- *   built again.
+ * - The front: the head's end, by the votes of head-end.ts (height, bulk, a neck thicker than a
+ *   tail's root, reaching out…). Where it is the other end, the frame turns half a turn and the
+ *   solid is built again; where the votes are too close, a NotAQuadrupedError says so.
  */
 import { type BodyFrame, canonicalPositions, detectBodyFrame } from '../body-frame.ts';
 import { BodySolid } from '../body-solid.ts';
 import type { FitMesh } from '../fit-mesh.ts';
+import { MedialTree } from '../medial-tree.ts';
+import { headEndVotes } from './head-end.ts';
 
 type Vec3 = [number, number, number];
 
@@ -154,36 +156,6 @@ export function findFeet(solid: BodySolid): QuadrupedFeet {
   return found as unknown as QuadrupedFeet;
 }
 
-/**
- * Mean height of the solid beyond each pair of feet (+z end, −z end), past a margin of a tenth
- * of the span between the pairs: the head's end stands higher.
- */
-export function endHeights(solid: BodySolid, feet: QuadrupedFeet): { front: number; back: number } {
-  const zf = (feet.LeftFront.centre[2] + feet.RightFront.centre[2]) / 2;
-  const zh = (feet.LeftHind.centre[2] + feet.RightHind.centre[2]) / 2;
-  const margin = 0.1 * Math.abs(zf - zh);
-  const sums = { front: 0, back: 0, nf: 0, nb: 0 };
-  const { nx, ny, nz } = solid;
-  for (let k = 0; k < nz; k++) {
-    const z = solid.origin[2] + (k + 0.5) * solid.h;
-    const end = z > zf + margin ? 'front' : z < zh - margin ? 'back' : null;
-    if (!end) continue;
-    for (let j = 0; j < ny; j++)
-      for (let i = 0; i < nx; i++) {
-        if (!solid.solid[solid.index(i, j, k)]) continue;
-        const y = solid.origin[1] + (j + 0.5) * solid.h;
-        if (end === 'front') {
-          sums.front += y;
-          sums.nf++;
-        } else {
-          sums.back += y;
-          sums.nb++;
-        }
-      }
-  }
-  return { front: sums.nf ? sums.front / sums.nf : 0, back: sums.nb ? sums.back / sums.nb : 0 };
-}
-
 /** The frame turned half a turn about up: front and left reversed, the same plane and floor. */
 function turned(frame: BodyFrame): BodyFrame {
   const neg = (v: Vec3): Vec3 => [-v[0], -v[1], -v[2]];
@@ -228,6 +200,28 @@ export function longAxis(mesh: FitMesh): Vec3 {
   return d;
 }
 
+/** head-end.ts's votes for the solid's +z end, the medial tree seeded in the trunk between the feet. */
+export function headEndVotesOf(solid: BodySolid, feet: QuadrupedFeet) {
+  const zf = (feet.LeftFront.centre[2] + feet.RightFront.centre[2]) / 2;
+  const zh = (feet.LeftHind.centre[2] + feet.RightHind.centre[2]) / 2;
+  let seed = -1;
+  for (let v = 0; v < solid.solid.length; v++) {
+    if (!solid.solid[v]) continue;
+    const z = solid.centreOf(v)[2];
+    if (z < zh || z > zf) continue;
+    if (seed < 0 || solid.depth[v] > solid.depth[seed]) seed = v;
+  }
+  if (seed < 0) throw new NotAQuadrupedError('found no trunk between the front and hind feet');
+  return headEndVotes(solid, new MedialTree(solid, seed), zf, zh);
+}
+
+/** The file's axis nearest ±`front` (sign: which end), as "+Z". */
+function axisName(front: Vec3, sign: 1 | -1): string {
+  const d = front.map((x) => x * sign);
+  const k = [0, 1, 2].reduce((a, b) => (Math.abs(d[b]) > Math.abs(d[a]) ? b : a), 0);
+  return `${d[k] >= 0 ? '+' : '−'}${'XYZ'[k]}`;
+}
+
 /** See the module comment. `resolution`: voxels along the body's longest side. */
 export function prepareQuadrupedBody(mesh: FitMesh, resolution = 144): QuadrupedBody {
   let t = performance.now();
@@ -247,9 +241,13 @@ export function prepareQuadrupedBody(mesh: FitMesh, resolution = 144): Quadruped
   let tSolid = performance.now() - t;
   t = performance.now();
   let feet = findFeet(solid);
-  const ends = endHeights(solid, feet);
+  const votes = headEndVotesOf(solid, feet);
   let tAnalysis = performance.now() - t;
-  if (ends.back > ends.front) {
+  if (!votes.clear)
+    throw new NotAQuadrupedError(
+      `cannot tell the head's end from the tail's: the two ends beyond the feet look alike (the votes lean ${votes.sum.toFixed(2)} toward the file's ${axisName(frame.front, votes.head)} end, too little to trust); turn the animal's head to face +Z or give it a clearer head and neck`,
+    );
+  if (votes.head < 0) {
     frame = turned(frame);
     t = performance.now();
     solid = build(frame);
