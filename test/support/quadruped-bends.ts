@@ -41,6 +41,7 @@ export function quadrupedBendDistortion(c: QuadrupedCase, fitted: FittedSkeleton
   for (const b of QUADRUPED_BENT) {
     fittedPivots[b] = fitted.joints.findIndex((j) => j.name === fittedName(b));
     artistPivots[b] = artist.pivots[b];
+    if (artistPivots[b] < 0) throw new Error(`${c.name}: the artist's ${b} carries no weight`);
   }
   const positions = fitted.joints.map((j) => j.position);
   const parents = fitted.joints.map((j) => j.parent);

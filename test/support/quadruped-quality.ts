@@ -12,7 +12,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readDocument } from '../../src/gltf/read-document.ts';
-import { buildSkinnedModel } from '../../src/gltf/skinned-model.ts';
+import { buildSkinnedModel, type SkinnedModel } from '../../src/gltf/skinned-model.ts';
 import { stripSkin } from '../../src/gltf/strip-skin.ts';
 import { type FitMesh, fitMeshOfDocument } from '../../src/skeleton/fit/fit-mesh.ts';
 import type { FittedSkeleton } from '../../src/skeleton/fit/fit-skeleton.ts';
@@ -57,7 +57,7 @@ export interface QuadrupedCase {
   /** The artist's (or builder's) joint per compared joint, world. */
   joints: Partial<Record<QuadrupedAnatomical, Vec3>>;
   height: number;
-  /** The artist's (or builder's) whole skeleton, world, for the bends (quadruped-bends.ts). */
+  /** The artist's (or builder's) deforming skeleton, world, for the bends (quadruped-bends.ts). */
   artist?: QuadrupedArtist;
 }
 
@@ -65,6 +65,7 @@ export interface QuadrupedCase {
 export interface QuadrupedArtist {
   positions: Vec3[];
   parents: number[];
+  /** Joints left out of binding (end joints; the artist's joints that carry no weight). */
   ends?: boolean[];
   pivots: Record<QuadrupedAnatomical, number>;
 }
@@ -122,6 +123,36 @@ function heightOf(mesh: FitMesh): number {
   return hi - lo;
 }
 
+/**
+ * The artist's skeleton as a rigger compares against: the joints the file's skins weight (non-zero
+ * weight on some vertex) and their ancestors, the ancestors that carry no weight kept as structure
+ * but excluded from binding; joints neither (IK targets, poles, controls) are left out. A compared
+ * joint that is left out (the Wolf's front IK target, compared as its wrist) has no pivot (−1):
+ * it is never bent.
+ */
+function deformingSkeleton(model: SkinnedModel, names: Record<QuadrupedAnatomical, string>): QuadrupedArtist {
+  const weighted = new Set<number>();
+  for (const prim of model.primitives) {
+    const skin = model.skins[prim.skins[0]];
+    const { joints, weights } = prim.weights;
+    for (let k = 0; k < weights.length; k++) if (weights[k] > 0) weighted.add(skin.joints[joints[k]]);
+  }
+  const kept = new Set<number>();
+  for (const id of weighted)
+    for (let j: number | undefined = id; j !== undefined && j >= 0 && !kept.has(j); j = model.joints.get(j)?.parent)
+      kept.add(j);
+  const all = [...model.joints.values()].filter((j) => kept.has(j.id));
+  const ids = all.map((j) => j.id);
+  const pivots = {} as Record<QuadrupedAnatomical, number>;
+  for (const [a, n] of Object.entries(names)) pivots[a as QuadrupedAnatomical] = all.findIndex((j) => j.name === n);
+  return {
+    positions: all.map((j) => [...j.restPosition] as Vec3),
+    parents: all.map((j) => ids.indexOf(j.parent)),
+    ends: all.map((j) => !weighted.has(j.id)),
+    pivots,
+  };
+}
+
 /** The shared quadrupeds present in `modelsDir`, stripped (none when it is absent). */
 export async function sharedQuadrupedCases(modelsDir: string): Promise<QuadrupedCase[]> {
   const out: QuadrupedCase[] = [];
@@ -134,17 +165,8 @@ export async function sharedQuadrupedCases(modelsDir: string): Promise<Quadruped
     }
     const document = await readDocument({ name: file, bytes });
     const model = buildSkinnedModel(document);
-    const all = [...model.joints.values()];
-    const ids = all.map((j) => j.id);
-    const byName = new Map(all.map((j) => [j.name, [...j.restPosition] as Vec3]));
-    const pivots = {} as Record<QuadrupedAnatomical, number>;
-    for (const [a, n] of Object.entries(names))
-      pivots[a as QuadrupedAnatomical] = all.findIndex((j) => j.name === n);
-    const artist: QuadrupedArtist = {
-      positions: all.map((j) => [...j.restPosition] as Vec3),
-      parents: all.map((j) => ids.indexOf(j.parent)),
-      pivots,
-    };
+    const artist = deformingSkeleton(model, names);
+    const byName = new Map([...model.joints.values()].map((j) => [j.name, [...j.restPosition] as Vec3]));
     const joints: QuadrupedCase['joints'] = {};
     for (const [a, n] of Object.entries(names)) {
       const p = byName.get(n);
