@@ -139,12 +139,17 @@ function deformingSkeleton(model: SkinnedModel, names: Record<QuadrupedAnatomica
   }
   const kept = new Set<number>();
   for (const id of weighted)
-    for (let j: number | undefined = id; j !== undefined && j >= 0 && !kept.has(j); j = model.joints.get(j)?.parent)
+    for (
+      let j: number | undefined = id;
+      j !== undefined && j >= 0 && !kept.has(j);
+      j = model.joints.get(j)?.parent
+    )
       kept.add(j);
   const all = [...model.joints.values()].filter((j) => kept.has(j.id));
   const ids = all.map((j) => j.id);
   const pivots = {} as Record<QuadrupedAnatomical, number>;
-  for (const [a, n] of Object.entries(names)) pivots[a as QuadrupedAnatomical] = all.findIndex((j) => j.name === n);
+  for (const [a, n] of Object.entries(names))
+    pivots[a as QuadrupedAnatomical] = all.findIndex((j) => j.name === n);
   return {
     positions: all.map((j) => [...j.restPosition] as Vec3),
     parents: all.map((j) => ids.indexOf(j.parent)),
