@@ -1,7 +1,8 @@
 /**
  * Rig a four-legged animal with the mouse: the dog made in code (test/skeleton/support/static-dog.ts)
  * opens static, Quadruped is picked in the Rig panel, the skeleton is fitted from the mesh alone,
- * and Rig and auto-bind gives one skin over the quadruped template in one undo step.
+ * Head ⇄ tail fits it again the other way round (and back), and Rig and auto-bind gives one skin
+ * over the quadruped template in one undo step.
  * With SKINSMITH_LOOK=1 it also writes tmp/look-rig/quadruped-fox-1440.png: the panel with the
  * quadruped fitted over the Fox of ../shared/models, stripped of its skin (when present), and
  * quadruped-fox-1280.png at 1280×720.
@@ -34,6 +35,19 @@ test('rig the dog as a quadruped with the mouse: one skin over the template, one
     .toEqual({ forward: [-1, 0, 0], right: [0, 0, -1] });
   const names = await page.evaluate(() => window.skinsmith.editor.rig.preview?.joints.map((j) => j.name));
   expect(names).toEqual(quadrupedTemplate(true).map((j) => j.name));
+  // Head ⇄ tail: the head goes to the other end (the dog's head at +Z, then at −Z), and back.
+  const headAhead = () =>
+    page.evaluate(() => {
+      const joints = window.skinsmith.editor.rig.preview?.joints ?? [];
+      const z = (n: string) => joints.find((j) => j.name === n)?.position[2] ?? Number.NaN;
+      return Math.sign(z('Head') - z('Hips'));
+    });
+  expect(await headAhead()).toBe(1);
+  const turn = panel.getByRole('button', { name: 'Head ⇄ tail' });
+  await turn.click();
+  await expect.poll(headAhead, { timeout: 60_000 }).toBe(-1);
+  await turn.click();
+  await expect.poll(headAhead, { timeout: 60_000 }).toBe(1);
   await panel.getByRole('button', { name: 'Rig and auto-bind' }).click();
   await expect(panel.getByRole('status')).toContainText(`Rigged with ${names!.length} joints`, {
     timeout: 60_000,

@@ -17,6 +17,7 @@ import {
   pickTemplate,
   refit,
   startRig,
+  turnQuadrupedRound,
   useRig,
 } from './rig-store.ts';
 
@@ -234,6 +235,7 @@ export function RigPanel() {
   const progress = useRig((s) => s.progress);
   const fitError = useRig((s) => s.fitError);
   const result = useRig((s) => s.result);
+  const fitting = useRig((s) => s.fitting);
   if (!open) return null;
   const running = progress !== null;
   return (
@@ -306,6 +308,15 @@ export function RigPanel() {
                   onClick={() => useRig.setState((s) => ({ frontView: s.frontView + 1 }))}
                 >
                   Side view
+                </button>
+                <button
+                  type="button"
+                  className="ab-button"
+                  title="The head is at the other end: fit again with the head where the tail was"
+                  disabled={running || fitting}
+                  onClick={() => turnQuadrupedRound()}
+                >
+                  Head ⇄ tail
                 </button>
               </div>
             </>

@@ -44,6 +44,8 @@ export interface RigUi {
   armed: Placing | null;
   markers: Record<MarkerName, PanelMarker> | null;
   chain: { from: Vec3 | null; to: Vec3 | null; joints: number };
+  /** Quadruped: the world direction the user says the head lies toward (null: read from the shape). */
+  headToward: Vec3 | null;
   /** A fit is running, and what the last one said. */
   fitting: boolean;
   fitError: string | null;
@@ -67,6 +69,7 @@ export const useRig = create<RigUi>(() => ({
   armed: null,
   markers: null,
   chain: { from: null, to: null, joints: 6 },
+  headToward: null,
   fitting: false,
   fitError: null,
   fitMs: null,
@@ -95,6 +98,7 @@ editor.events.on('model', () => {
     fitMs: null,
     result: null,
     chain: { ...useRig.getState().chain, from: null, to: null },
+    headToward: null,
   });
   if (isStaticMesh()) openRigPanel();
   else if (!canRig()) useRig.setState({ open: false });
@@ -118,6 +122,18 @@ export function pickTemplate(t: RigUi['template']): void {
   void refit().then(() => {
     if (t !== 'chain') useRig.setState((s) => ({ frontView: s.frontView + 1 }));
   });
+}
+
+/**
+ * Quadruped: the head is at the other end (the shape misread a head held low or a tail held
+ * high): fits again with the head toward the fitted tail, and turns the view to the side.
+ */
+export function turnQuadrupedRound(): void {
+  // With no fit to turn (the shape could not tell its ends apart), the head goes toward the
+  // file's +Z first (glTF's front), then each press turns it round.
+  const front = editor.rig.preview?.frame.front ?? useRig.getState().headToward ?? [0, 0, -1];
+  useRig.setState({ headToward: [-front[0], -front[1], -front[2]] });
+  void refit().then(() => useRig.setState((s) => ({ frontView: s.frontView + 1 })));
 }
 
 /** The toolbar button: opens the panel, or closes it unless a rig runs. */
@@ -147,7 +163,7 @@ function givenMarkers(): Partial<Record<MarkerName, Vec3>> {
 /** The fit options of the panel's state. */
 export function fitOptions() {
   const s = useRig.getState();
-  if (s.template === 'quadruped') return { template: 'quadruped' as const };
+  if (s.template === 'quadruped') return { template: 'quadruped' as const, headToward: s.headToward };
   if (s.template === 'chain') {
     const { from, to, joints } = s.chain;
     return from && to ? { template: 'chain' as const, chain: { from, to, joints } } : null;

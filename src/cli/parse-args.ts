@@ -52,7 +52,10 @@ export function parseArgs(argv: string[], specs: Record<string, OptionSpec>): Pa
       continue;
     }
     const value = inline ?? argv[++i];
-    if (value === undefined || (inline === undefined && value.startsWith('-') && value !== '-'))
+    // The next argument is the value unless it is an option itself (a value may start with a
+    // minus: --facing -Z, a negative number).
+    const isOption = value !== undefined && (value.startsWith('--') || byShort.has(value.slice(1)));
+    if (value === undefined || (inline === undefined && isOption))
       throw new UsageError(`--${name} needs a value`);
     options.set(name, value);
   }

@@ -1,7 +1,7 @@
 /**
  * `skinsmith rig IN -o OUT [--template humanoid|quadruped] [--fingers 0|1|3|5] [--markers
- * MARKERS.json] [--replace]`: fits the humanoid (or quadruped) template to a static mesh (src/skeleton/fit), makes one skin over its joints (the
- * bind pose is the mesh as given), weights it with auto-bind and exports as `export` does.
+ * MARKERS.json] [--facing +Z|-Z|+X|-X] [--replace]`: fits the humanoid (or quadruped) template
+ * to a static mesh (src/skeleton/fit), makes one skin over its joints (the bind pose is the mesh as given), weights it with auto-bind and exports as `export` does.
  * Prints a JSON summary: every fitted joint's world position, the markers used (given or
  * guessed) and the time. A mesh it cannot rig, bad markers, or a file that already has a skin
  * (unless --replace, which strips it first and rigs the mesh as its rest pose draws it) exit 2
@@ -86,6 +86,21 @@ function templateOf(text: string | undefined): CliTemplate {
   return text as CliTemplate;
 }
 
+const FACINGS: Record<string, Vec3> = {
+  '+X': [1, 0, 0],
+  '-X': [-1, 0, 0],
+  '+Z': [0, 0, 1],
+  '-Z': [0, 0, -1],
+};
+
+/** `--facing`: a horizontal world axis the character faces (a quadruped: where its head is). */
+function facingOf(text: string | undefined): Vec3 | null {
+  if (text === undefined) return null;
+  const axis = FACINGS[text.toUpperCase().replace('−', '-')];
+  if (!axis) throw new UsageError(`rig: --facing must be +Z, -Z, +X or -X (got ${text})`);
+  return axis;
+}
+
 /** Fits and rigs `document` in place; returns the fit. User errors become UsageErrors. */
 function rig(
   document: Document,
@@ -93,12 +108,18 @@ function rig(
   template: CliTemplate,
   fingers: FingerCount,
   markers: Partial<HumanoidMarkers> | null,
+  facing: Vec3 | null,
 ): { fitted: FittedSkeleton; ends: Set<number>; jointNodes: Node[] } {
   const mesh = fitMeshOfDocument(document);
   if (mesh.indices.length < 3) throw new UsageError(`rig: ${name} has no triangle mesh to rig`);
   let fitted: FittedSkeleton;
   try {
-    fitted = fitSkeleton(mesh, { template, fingers, markers });
+    fitted = fitSkeleton(
+      mesh,
+      template === 'quadruped'
+        ? { template, headToward: facing }
+        : { template, fingers, markers, front: facing },
+    );
   } catch (err) {
     if (err instanceof NotAQuadrupedError)
       throw new UsageError(`rig: cannot rig ${name} as a quadruped: ${err.message}`);
@@ -134,6 +155,7 @@ export const rigCommand: Command = {
     template: { kind: 'string' },
     fingers: { kind: 'string' },
     markers: { kind: 'string' },
+    facing: { kind: 'string' },
     replace: { kind: 'flag' },
     'vrm-name': { kind: 'string' },
     'vrm-author': { kind: 'string' },
@@ -145,6 +167,8 @@ export const rigCommand: Command = {
     '--markers MARKERS.json   {"chin":[x,y,z],"groin":[…],"leftWrist":[…],"rightWrist":[…],',
     '                         "leftElbow":[…],"rightElbow":[…],"leftKnee":[…],"rightKnee":[…]}',
     '                         in world coordinates, on the front surface or inside; missing ones guessed',
+    '--facing +Z|-Z|+X|-X     the way the character faces (a quadruped: where its head is); default:',
+    '                         read from the mesh',
     '--replace                a file with a skin: strip it and rig the mesh as its rest pose draws it',
     '-o OUT.vrm               a VRM 1.0 avatar: the humanoid map of the rig and a meta (VRMC_vrm)',
     "--vrm-name NAME          the avatar's name in a .vrm; default OUT's name",
@@ -159,6 +183,7 @@ export const rigCommand: Command = {
     if (!out) throw new UsageError('rig: missing -o OUT');
     const template = templateOf(args.options.get('template'));
     const fingers = fingerCount(args.options.get('fingers'));
+    const facing = facingOf(args.options.get('facing'));
     if (template === 'quadruped')
       for (const o of ['fingers', 'markers'])
         if (args.options.has(o)) throw new UsageError(`rig: --${o} is for the humanoid template`);
@@ -190,7 +215,7 @@ export const rigCommand: Command = {
     const tFit = performance.now();
     if (template === 'quadruped' && exportWith.format === 'vrm')
       throw new UsageError('rig: a VRM is a humanoid avatar: rig a quadruped to .glb or .gltf');
-    const { fitted, ends, jointNodes } = rig(document, input.name, template, fingers, markers);
+    const { fitted, ends, jointNodes } = rig(document, input.name, template, fingers, markers, facing);
     const fitMs = performance.now() - tFit;
     // A .vrm asked for: the rig's joints become the VRM humanoid map (VRMC_vrm).
     if (exportWith.format === 'vrm') {

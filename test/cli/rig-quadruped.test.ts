@@ -58,6 +58,28 @@ describe('skinsmith rig --template quadruped', () => {
     for (const p of model.primitives) expect(findInvariantViolations(p.weights)).toEqual([]);
   }, 60_000);
 
+  it('--facing says where the head is: told the other end, the head goes there', async () => {
+    const headZ = async (facing: string) => {
+      const r = await run(
+        'rig',
+        dog,
+        '-o',
+        join(dir, `dog-${facing}.glb`),
+        '--template',
+        'quadruped',
+        '--facing',
+        facing,
+      );
+      expect(r.code, r.stderr).toBe(0);
+      const joints: { name: string; position: number[] }[] = JSON.parse(r.stdout).joints;
+      const at = (n: string) => joints.find((j) => j.name === n)!.position;
+      return at('Head')[2] - at('Hips')[2];
+    };
+    // The dog faces +Z: its head ahead of its hips, or behind them when told it faces -Z.
+    expect(await headZ('+Z')).toBeGreaterThan(0.2);
+    expect(await headZ('-Z')).toBeLessThan(-0.2);
+  }, 60_000);
+
   it('exits 2 with one line for a humanoid, an unknown template, or humanoid-only options', async () => {
     const out = join(dir, 'x.glb');
     const cases: [string[], RegExp][] = [
@@ -68,6 +90,10 @@ describe('skinsmith rig --template quadruped', () => {
       [['rig', dog, '-o', out, '--template', 'horse'], /--template must be humanoid or quadruped/],
       [['rig', dog, '-o', out, '--template', 'quadruped', '--fingers', '3'], /--fingers is for the humanoid/],
       [['rig', dog, '-o', join(dir, 'x.vrm'), '--template', 'quadruped'], /a VRM is a humanoid avatar/],
+      [
+        ['rig', dog, '-o', out, '--template', 'quadruped', '--facing', 'up'],
+        /--facing must be \+Z, -Z, \+X or -X/,
+      ],
     ];
     for (const [argv, message] of cases) {
       const r = await run(...argv);

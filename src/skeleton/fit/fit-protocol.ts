@@ -45,11 +45,21 @@ export interface FitCache {
   mesh: FitMesh | null;
   body: PreparedBody | null;
   quadruped: QuadrupedBody | null;
+  /** The head direction the quadruped body was prepared with ('' for the shape's own). */
+  quadrupedHead: string;
 }
 
 /** A fresh cache. */
 export function fitCache(): FitCache {
-  return { key: -1, resolution: undefined, template: 'humanoid', mesh: null, body: null, quadruped: null };
+  return {
+    key: -1,
+    resolution: undefined,
+    template: 'humanoid',
+    mesh: null,
+    body: null,
+    quadruped: null,
+    quadrupedHead: '',
+  };
 }
 
 /** Runs one request against `cache` and posts the fitted skeleton, or the error (name and message). */
@@ -71,7 +81,9 @@ export function handleFitRequest(
     const mesh = cache.mesh!;
     let fitted: FittedSkeleton;
     if (template === 'quadruped') {
-      cache.quadruped ??= prepareQuadrupedBody(mesh, o.resolution);
+      const head = o.headToward ? o.headToward.join(',') : '';
+      if (cache.quadrupedHead !== head) Object.assign(cache, { quadruped: null, quadrupedHead: head });
+      cache.quadruped ??= prepareQuadrupedBody(mesh, o.resolution, o.headToward ?? null);
       post({ type: 'progress', id, fraction: 0.8 });
       fitted = fitQuadrupedOnBody(cache.quadruped);
     } else {

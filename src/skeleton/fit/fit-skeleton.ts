@@ -60,6 +60,8 @@ export interface FitSkeletonOptions {
   resolution?: number;
   /** The way the character faces (world, horizontal); default: found from the mesh. */
   front?: Vec3 | null;
+  /** Quadruped: a world direction its head lies toward; default: read from the shape. */
+  headToward?: Vec3 | null;
 }
 
 /** Defaults of {@link FitSkeletonOptions}. */
@@ -438,7 +440,8 @@ export function fitChainSkeleton(
 
 /** See the module comment. */
 export function fitSkeleton(mesh: FitMesh, options: FitSkeletonOptions = {}): FittedSkeleton {
-  if (options.template === 'quadruped') return fitQuadrupedSkeleton(mesh, { resolution: options.resolution });
+  if (options.template === 'quadruped')
+    return fitQuadrupedSkeleton(mesh, { resolution: options.resolution, headToward: options.headToward });
   const body = prepareBody(mesh, options);
   if ((options.template ?? 'humanoid') === 'chain') {
     if (!options.chain) throw new RangeError('the chain template needs its two ends');

@@ -142,6 +142,8 @@ function fitLeg(solid: BodySolid, tree: MedialTree, foot: FloorFoot, kind: 'Fron
 export interface FitQuadrupedOptions {
   /** Voxels along the body's longest side. */
   resolution?: number;
+  /** A world direction the head lies toward (default: read from the shape). */
+  headToward?: readonly number[] | null;
 }
 
 /** The quadruped joints on a prepared body (canonical positions, template order). */
@@ -319,5 +321,5 @@ export function fitQuadrupedOnBody(body: QuadrupedBody): FittedSkeleton {
 
 /** Frame, solid, feet and joints of a four-legged animal's mesh (world space in and out). */
 export function fitQuadrupedSkeleton(mesh: FitMesh, options: FitQuadrupedOptions = {}): FittedSkeleton {
-  return fitQuadrupedOnBody(prepareQuadrupedBody(mesh, options.resolution));
+  return fitQuadrupedOnBody(prepareQuadrupedBody(mesh, options.resolution, options.headToward ?? null));
 }

@@ -222,8 +222,16 @@ function axisName(front: Vec3, sign: 1 | -1): string {
   return `${d[k] >= 0 ? '+' : '−'}${'XYZ'[k]}`;
 }
 
-/** See the module comment. `resolution`: voxels along the body's longest side. */
-export function prepareQuadrupedBody(mesh: FitMesh, resolution = 144): QuadrupedBody {
+/**
+ * See the module comment. `resolution`: voxels along the body's longest side. `headToward`: a
+ * world direction the head's end lies toward (the user's say when the shape does not tell, or
+ * tells wrong); without it the ends' shapes vote.
+ */
+export function prepareQuadrupedBody(
+  mesh: FitMesh,
+  resolution = 144,
+  headToward: readonly number[] | null = null,
+): QuadrupedBody {
   let t = performance.now();
   let frame = detectBodyFrame(mesh);
   // The plane search looks near the file's axes: an animal turned off them is found along its
@@ -241,13 +249,16 @@ export function prepareQuadrupedBody(mesh: FitMesh, resolution = 144): Quadruped
   let tSolid = performance.now() - t;
   t = performance.now();
   let feet = findFeet(solid);
-  const votes = headEndVotesOf(solid, feet);
+  const votes = headToward ? null : headEndVotesOf(solid, feet);
   let tAnalysis = performance.now() - t;
-  if (!votes.clear)
+  const headAhead = headToward
+    ? frame.front[0] * headToward[0] + frame.front[1] * headToward[1] + frame.front[2] * headToward[2] >= 0
+    : votes!.head >= 0;
+  if (votes && !votes.clear)
     throw new NotAQuadrupedError(
-      `cannot tell the head's end from the tail's: the two ends beyond the feet look alike (the votes lean ${votes.sum.toFixed(2)} toward the file's ${axisName(frame.front, votes.head)} end, too little to trust); turn the animal's head to face +Z or give it a clearer head and neck`,
+      `cannot tell the head's end from the tail's: the two ends beyond the feet look alike (the votes lean ${votes.sum.toFixed(2)} toward the file's ${axisName(frame.front, votes.head)} end, too little to trust): say which end is the head (Head ⇄ tail in the Rig panel, --facing on the CLI)`,
     );
-  if (votes.head < 0) {
+  if (!headAhead) {
     frame = turned(frame);
     t = performance.now();
     solid = build(frame);
