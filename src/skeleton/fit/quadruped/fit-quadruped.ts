@@ -27,7 +27,7 @@ import type { FittedJoint, FittedSkeleton } from '../fit-skeleton.ts';
 import { jointFrames } from '../joint-orientation.ts';
 import { MedialTree } from '../medial-tree.ts';
 import { frontElbow, hindLegBends } from './leg-bends.ts';
-import { type FloorFoot, prepareQuadrupedBody, type QuadrupedBody } from './quadruped-body.ts';
+import { type FloorFoot, prepareQuadrupedBody, type QuadrupedBody, trunkSeed } from './quadruped-body.ts';
 
 type Vec3 = [number, number, number];
 
@@ -154,18 +154,10 @@ export function fitQuadrupedJoints(body: QuadrupedBody): {
 } {
   const { solid, feet, frame } = body;
   const H = solid.height;
-  const zFront = (feet.LeftFront.centre[2] + feet.RightFront.centre[2]) / 2;
-  const zHind = (feet.LeftHind.centre[2] + feet.RightHind.centre[2]) / 2;
-  // Seed the medial tree at the deepest voxel of the trunk between the legs.
-  let seed = -1;
-  for (let v = 0; v < solid.solid.length; v++) {
-    if (!solid.solid[v]) continue;
-    const z = solid.centreOf(v)[2];
-    if (z < zHind || z > zFront) continue;
-    if (seed < 0 || solid.depth[v] > solid.depth[seed]) seed = v;
-  }
-  if (seed < 0) throw new RangeError('no trunk between the front and hind feet');
-  const tree = new MedialTree(solid, seed);
+  // The medial tree seeded at the deepest voxel of the trunk between the legs (the head-end
+  // votes' own where they built one on this solid).
+  const tree = body.tree ?? new MedialTree(solid, trunkSeed(solid, feet));
+  const seed = tree.seed;
   const legs = {
     LeftFront: fitLeg(solid, tree, feet.LeftFront, 'Front'),
     RightFront: fitLeg(solid, tree, feet.RightFront, 'Front'),

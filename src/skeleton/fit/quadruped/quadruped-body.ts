@@ -50,6 +50,11 @@ export interface QuadrupedBody {
   frame: BodyFrame;
   solid: BodySolid;
   feet: QuadrupedFeet;
+  /**
+   * The medial tree head-end.ts voted on, seeded in the trunk between the feet as the fit seeds
+   * its own (absent where the head's end was given, or the solid was built again turned).
+   */
+  tree?: MedialTree;
   timings: { frame: number; solid: number; analysis: number };
 }
 
@@ -200,8 +205,8 @@ export function longAxis(mesh: FitMesh): Vec3 {
   return d;
 }
 
-/** head-end.ts's votes for the solid's +z end, the medial tree seeded in the trunk between the feet. */
-export function headEndVotesOf(solid: BodySolid, feet: QuadrupedFeet) {
+/** The deepest voxel of the trunk between the front and hind feet: where medial trees are seeded. */
+export function trunkSeed(solid: BodySolid, feet: QuadrupedFeet): number {
   const zf = (feet.LeftFront.centre[2] + feet.RightFront.centre[2]) / 2;
   const zh = (feet.LeftHind.centre[2] + feet.RightHind.centre[2]) / 2;
   let seed = -1;
@@ -212,7 +217,15 @@ export function headEndVotesOf(solid: BodySolid, feet: QuadrupedFeet) {
     if (seed < 0 || solid.depth[v] > solid.depth[seed]) seed = v;
   }
   if (seed < 0) throw new NotAQuadrupedError('found no trunk between the front and hind feet');
-  return headEndVotes(solid, new MedialTree(solid, seed), zf, zh);
+  return seed;
+}
+
+/** head-end.ts's votes for the solid's +z end, the medial tree seeded in the trunk between the feet. */
+export function headEndVotesOf(solid: BodySolid, feet: QuadrupedFeet) {
+  const zf = (feet.LeftFront.centre[2] + feet.RightFront.centre[2]) / 2;
+  const zh = (feet.LeftHind.centre[2] + feet.RightHind.centre[2]) / 2;
+  const tree = new MedialTree(solid, trunkSeed(solid, feet));
+  return { ...headEndVotes(solid, tree, zf, zh), tree };
 }
 
 /** The file's axis nearest ±`front` (sign: which end), as "+Z". */
@@ -258,7 +271,10 @@ export function prepareQuadrupedBody(
     throw new NotAQuadrupedError(
       `cannot tell the head's end from the tail's: the two ends beyond the feet look alike (the votes lean ${votes.sum.toFixed(2)} toward the file's ${axisName(frame.front, votes.head)} end, too little to trust): say which end is the head (Head ⇄ tail in the Rig panel, --facing on the CLI)`,
     );
+  // The votes' tree serves the fit too, unless the solid is built again turned.
+  let tree = votes?.tree;
   if (!headAhead) {
+    tree = undefined;
     frame = turned(frame);
     t = performance.now();
     solid = build(frame);
@@ -267,5 +283,5 @@ export function prepareQuadrupedBody(
     feet = findFeet(solid);
     tAnalysis += performance.now() - t;
   }
-  return { frame, solid, feet, timings: { frame: tFrame, solid: tSolid, analysis: tAnalysis } };
+  return { frame, solid, feet, tree, timings: { frame: tFrame, solid: tSolid, analysis: tAnalysis } };
 }
