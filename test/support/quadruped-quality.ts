@@ -226,7 +226,7 @@ function dogSkeleton(joints: Record<string, Vec3>): QuadrupedArtist {
   const chest = add(turnOf([0, 0.47, 0.18]), hips);
   const neck = add(joints.neck, chest, false, 'neck');
   const head = add(joints.head, neck, false, 'head');
-  add(turnOf([0, 0.61, 0.62]), head, true);
+  add(joints.snout, head, true);
   for (const side of ['left', 'right'] as const)
     for (const [leg, root, toeZ] of [
       ['Front', chest, 0.26],

@@ -146,6 +146,21 @@ describe('quadruped fit on the dog made in code', () => {
       }
   });
 
+  it('reads a grazing dog’s head along its line down to the grass: Head at the skull, Head_End at the snout', () => {
+    // Only the snout above the belly line was looked for: the head landed on the neck, 0.37 m off.
+    for (const facing of [0, Math.PI]) {
+      const { mesh, joints, height } = dogMesh({ pose: 'grazing', facing });
+      const f = fitSkeleton(mesh, { template: 'quadruped' });
+      const off = (name: string, p: readonly number[]) => {
+        const q = f.joints.find((j) => j.name === name)!.position;
+        return (100 * Math.hypot(q[0] - p[0], q[1] - p[1], q[2] - p[2])) / height;
+      };
+      expect(off('Head', joints.head), `Head, turned ${facing}`).toBeLessThan(3);
+      expect(off('Head_End', joints.snout), `Head_End, turned ${facing}`).toBeLessThan(6);
+      expect(off('Neck', joints.neck), `Neck, turned ${facing}`).toBeLessThan(12);
+    }
+  });
+
   it('leaves the tail out of a body without one', () => {
     const { mesh } = dogMesh({ tail: false });
     const f = fitSkeleton(mesh, { template: 'quadruped' });

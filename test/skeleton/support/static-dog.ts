@@ -41,10 +41,12 @@ export const DOG_JOINTS: Record<string, P3> = {
   leftHindKnee: [0.09, 0.28, -0.16],
   leftHindFoot: [0.09, 0.14, -0.27],
   tailTip: [0, 0.42, -0.62],
+  /** The snout's tip (the end of its cone). */
+  snout: [0, 0.61, 0.62],
 };
 
 /** Where the grazing dog's neck and head are (its snout's tip a little above the floor). */
-const GRAZING: Record<string, P3> = { neck: [0, 0.5, 0.3], head: [0, 0.2, 0.5] };
+const GRAZING: Record<string, P3> = { neck: [0, 0.5, 0.3], head: [0, 0.2, 0.5], snout: [0, 0.07, 0.6] };
 
 /** A pose of the dog that hides which end is the head from the ends' heights. */
 export type DogPose = 'standing' | 'grazing' | 'tailUp' | 'bushyTail';

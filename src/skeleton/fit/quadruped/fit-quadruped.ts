@@ -13,7 +13,9 @@
  *   the neck's base above the front legs, each at a set share of the trunk's height.
  * - Neck and head: the medial line from the chest to the snout's tip (the foremost point above
  *   the belly); Neck where it leaves the trunk, Head below the head's top (the skull behind the
- *   ears), Head_End at the snout.
+ *   ears), Head_End at the snout. A head hung below the belly line (grazing) is read along the
+ *   line out to the head end's far point instead (head-line.ts): Head at the skull, where the
+ *   line is thickest on its outer half, Head_End at the snout's tip.
  * - Tail: the medial line from the hips to the rearmost point above the feet; a tail when it
  *   reaches well past the rump (else the template has none), four joints evenly along it.
  * - Symmetric bodies get exactly mirrored sides; every joint is moved into the solid if it fell
@@ -26,6 +28,7 @@ import type { FitMesh } from '../fit-mesh.ts';
 import type { FittedJoint, FittedSkeleton } from '../fit-skeleton.ts';
 import { jointFrames } from '../joint-orientation.ts';
 import { MedialTree } from '../medial-tree.ts';
+import { headFarPoint, loweredHead } from './head-line.ts';
 import { frontElbow, hindLegBends } from './leg-bends.ts';
 import { type FloorFoot, prepareQuadrupedBody, type QuadrupedBody, trunkSeed } from './quadruped-body.ts';
 
@@ -189,19 +192,28 @@ export function fitQuadrupedJoints(body: QuadrupedBody): {
     }
     if (crown < 0 || p[1] > solid.centreOf(crown)[1]) crown = v;
   }
-  if (snout < 0) throw new RangeError('found no head ahead of the front legs');
-  const headPath = tree
-    .pathFrom(snout)
-    .map((v) => solid.centreOf(v))
-    .reverse(); // chest → snout
-  const tip = headPath[headPath.length - 1];
   const neckBase = spineAt(shoulderZ + PROPORTIONS.neckBase * trunkLength);
-  const afterNeck = headPath.filter((p) => p[2] >= neckBase[2]);
-  const neckPath = afterNeck.length >= 2 ? afterNeck : headPath;
-  const crownZ = Math.min(Math.max(solid.centreOf(crown)[2], neckBase[2]), tip[2]);
-  const head = atDepth(neckPath, lerp(neckBase[2], crownZ, PROPORTIONS.head));
   const neck: Vec3 = [0, neckBase[1], neckBase[2]];
-  const headEnd = headPath.length >= 2 ? headPath[headPath.length - 2] : tip;
+  // A head hung below the belly line (grazing): read along its line to the far point instead.
+  const far = headFarPoint(solid, tree, shoulderZ);
+  const lowered =
+    far >= 0 && solid.centreOf(far)[1] < bellyFront ? loweredHead(solid, tree, far, neckBase[2]) : null;
+  if (snout < 0 && !lowered) throw new RangeError('found no head ahead of the front legs');
+  let head: Vec3;
+  let headEnd: Vec3;
+  if (lowered) ({ head, headEnd } = lowered);
+  else {
+    const headPath = tree
+      .pathFrom(snout)
+      .map((v) => solid.centreOf(v))
+      .reverse(); // chest → snout
+    const tip = headPath[headPath.length - 1];
+    const afterNeck = headPath.filter((p) => p[2] >= neckBase[2]);
+    const neckPath = afterNeck.length >= 2 ? afterNeck : headPath;
+    const crownZ = Math.min(Math.max(solid.centreOf(crown)[2], neckBase[2]), tip[2]);
+    head = atDepth(neckPath, lerp(neckBase[2], crownZ, PROPORTIONS.head));
+    headEnd = headPath.length >= 2 ? headPath[headPath.length - 2] : tip;
+  }
   const spine = [1, 2, 3].map((s) => {
     const z = lerp(hipsZ, neck[2], s / 4);
     return spineAt(z);
