@@ -27,6 +27,7 @@ import { BodySolid } from './body-solid.ts';
 import { fitHumanoid } from './fit-humanoid.ts';
 import type { FitMesh } from './fit-mesh.ts';
 import { jointFrames, type Quat, quatFromAxes } from './joint-orientation.ts';
+import { checkMarkerOrder } from './marker-order.ts';
 import {
   centreMarkers,
   characterShapeProblem,
@@ -313,6 +314,7 @@ export function fitHumanoidSkeleton(
     canonical[n] = g ? (toCanonical(frame, g) as Vec3) : guess[n]!;
     markersFrom[n] = g ? 'given' : 'guessed';
   }
+  if (anyGiven) checkMarkerOrder(canonical, (n) => !!given[n], analysis.landmarks.height);
   let centred = canonical;
   // A chin marker placed off the jaw line marks where the head turns (see fitHumanoid).
   let chinPlaced = 0;
