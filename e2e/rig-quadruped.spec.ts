@@ -57,6 +57,20 @@ test('rig the dog as a quadruped with the mouse: one skin over the template, one
   await expect.poll(() => page.evaluate(() => window.skinsmith.stats().skins)).toBe(0);
 });
 
+test('a four-legged animal opens on Quadruped: the humanoid guess finds no character, the quadruped fits', async ({
+  editor: page,
+}) => {
+  test.setTimeout(120_000);
+  const bytes = await new WebIO().writeBinary(staticDog({ spacing: 0.03 }));
+  await dropFiles(page, [{ name: 'Dog.glb', bytes }]);
+  await waitForModel(page, 'Dog.glb');
+  const panel = page.getByRole('region', { name: 'Rig' });
+  await expect(panel.locator('input[type=radio][value=quadruped]')).toBeChecked({ timeout: 60_000 });
+  await expect(page.getByText('This looks like a four-legged animal')).toBeVisible();
+  await expect(panel.getByTestId('rig-fit-status')).toContainText('Skeleton fitted in', { timeout: 60_000 });
+  await expect(panel.getByRole('button', { name: 'Rig and auto-bind' })).toBeEnabled();
+});
+
 /** The camera's view direction and screen right, rounded to the nearest axis-ish tenth. */
 async function view(page: Page) {
   const s = (await page.evaluate(() => window.skinsmith.camera.state()))!;

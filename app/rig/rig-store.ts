@@ -113,7 +113,35 @@ export function openRigPanel(): void {
     return;
   }
   useRig.setState({ open: true });
-  void refit().then(() => useRig.setState((s) => ({ frontView: s.frontView + 1 })));
+  void refit().then(() => {
+    useRig.setState((s) => ({ frontView: s.frontView + 1 }));
+    return suggestQuadruped();
+  });
+}
+
+/**
+ * The panel's first guess found no standing character and the user has placed nothing: when the
+ * mesh fits as a four-legged animal, Quadruped is picked and the view turns to its side (a Fox
+ * opened on Humanoid asked for its wrists); otherwise the humanoid's message stays.
+ */
+async function suggestQuadruped(): Promise<void> {
+  const s = useRig.getState();
+  if (s.template !== 'humanoid' || !s.fitError) return;
+  if (s.markers && MARKER_NAMES.some((n) => isUsers(s.markers![n]))) return;
+  try {
+    await editor.rig.fit({ template: 'quadruped' });
+  } catch {
+    return;
+  }
+  useRig.setState({ template: 'quadruped', armed: null, markers: null });
+  await refit();
+  useRig.setState((r) => ({ frontView: r.frontView + 1 }));
+  useUi
+    .getState()
+    .showToast(
+      'info',
+      'This looks like a four-legged animal: fitted as a Quadruped (pick Humanoid for a standing character).',
+    );
 }
 
 /** Picks a template, fits it, and turns the view to the body (front, or side for a quadruped). */

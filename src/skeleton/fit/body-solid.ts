@@ -112,6 +112,16 @@ export class BodySolid {
     return new BodySolid(grid);
   }
 
+  /**
+   * Fraction of its box the solid fills (the grid's padding left out): a standing character or
+   * an animal fills well under half, a block all of it.
+   */
+  fillRatio(): number {
+    let n = 0;
+    for (let i = 0; i < this.solid.length; i++) n += this.solid[i];
+    return n / Math.max(1, (this.nx - 2) * (this.ny - 2) * (this.nz - 2));
+  }
+
   /** Height of the solid (top − floor). */
   get height(): number {
     return this.top - this.floor;

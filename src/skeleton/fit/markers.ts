@@ -117,21 +117,12 @@ export function markersToPlace(
   };
 }
 
-/** Fraction of the solid's box the solid fills: a standing character fills well under half. */
-export function solidity(analysis: BodyAnalysis): number {
-  const { solid } = analysis;
-  let n = 0;
-  for (let i = 0; i < solid.solid.length; i++) n += solid.solid[i];
-  // The grid has an empty voxel of padding on every side.
-  return n / Math.max(1, (solid.nx - 2) * (solid.ny - 2) * (solid.nz - 2));
-}
-
-/** Past this {@link solidity} a shape is a block, not a character with limbs. */
+/** Past this fill of its box (BodySolid.fillRatio) a shape is a block, not a character with limbs. */
 export const MAX_SOLIDITY = 0.5;
 
 /** Why a shape that fills its box (a block, a ball) is no character to guess markers on; null for a character. */
 export function characterShapeProblem(analysis: BodyAnalysis): string | null {
-  const fill = solidity(analysis);
+  const fill = analysis.solid.fillRatio();
   return fill > MAX_SOLIDITY
     ? `no character-like shape: the mesh fills ${Math.round(100 * fill)}% of its box (a standing character with arms and legs fills well under half)`
     : null;

@@ -172,6 +172,19 @@ describe('quadruped fit on the dog made in code', () => {
     expect(() => fitSkeleton(mesh, { template: 'quadruped' })).toThrow(NotAQuadrupedError);
     expect(() => fitSkeleton(mesh, { template: 'quadruped' })).toThrow(/found 1 foot on the floor/);
   });
+
+  it('refuses a block as no animal (not "found 1 foot")', () => {
+    const box = {
+      positions: Float32Array.from([0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0, 0, 0, 1, 1, 0, 1, 1, 1, 1, 0, 1, 1]),
+      indices: Uint32Array.from([
+        0, 2, 1, 0, 3, 2, 4, 5, 6, 4, 6, 7, 0, 1, 5, 0, 5, 4, 2, 3, 7, 2, 7, 6, 1, 2, 6, 1, 6, 5, 0, 4, 7, 0,
+        7, 3,
+      ]),
+    };
+    expect(() => fitSkeleton(box, { template: 'quadruped' })).toThrow(
+      /no animal-like shape: the mesh fills \d+% of its box/,
+    );
+  });
 });
 
 describe.skipIf(!HAVE_SHARED_MODELS)('quadruped fit on the shared animals (stripped)', () => {

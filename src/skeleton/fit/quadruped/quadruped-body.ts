@@ -14,6 +14,7 @@
 import { type BodyFrame, canonicalPositions, detectBodyFrame } from '../body-frame.ts';
 import { BodySolid } from '../body-solid.ts';
 import type { FitMesh } from '../fit-mesh.ts';
+import { MAX_SOLIDITY } from '../markers.ts';
 import { MedialTree } from '../medial-tree.ts';
 import { headEndVotes } from './head-end.ts';
 
@@ -261,6 +262,11 @@ export function prepareQuadrupedBody(
   let solid = build(frame);
   let tSolid = performance.now() - t;
   t = performance.now();
+  const fill = solid.fillRatio();
+  if (fill > MAX_SOLIDITY)
+    throw new NotAQuadrupedError(
+      `no animal-like shape: the mesh fills ${Math.round(100 * fill)}% of its box (a four-legged animal fills well under half)`,
+    );
   let feet = findFeet(solid);
   const votes = headToward ? null : headEndVotesOf(solid, feet);
   let tAnalysis = performance.now() - t;
@@ -269,7 +275,7 @@ export function prepareQuadrupedBody(
     : votes!.head >= 0;
   if (votes && !votes.clear)
     throw new NotAQuadrupedError(
-      `cannot tell the head's end from the tail's: the two ends beyond the feet look alike (the votes lean ${votes.sum.toFixed(2)} toward the file's ${axisName(frame.front, votes.head)} end, too little to trust): say which end is the head (Head ⇄ tail in the Rig panel, --facing on the CLI)`,
+      `cannot tell the head's end from the tail's: the two ends beyond the feet look alike (the head may be at the file's ${axisName(frame.front, votes.head)} end): say which end is the head (Head ⇄ tail in the Rig panel, --facing on the CLI)`,
     );
   // The votes' tree serves the fit too, unless the solid is built again turned.
   let tree = votes?.tree;
