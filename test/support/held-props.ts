@@ -34,7 +34,9 @@ export function prismMesh(
   segments = 12,
 ): FitMesh {
   const axis = unit(sub(to, from));
-  const v = unit(cross(axis, side));
+  // `side` along the axis says nothing across it: another side then.
+  const c = cross(axis, side);
+  const v = unit(Math.hypot(...c) > 1e-3 ? c : cross(axis, Math.abs(axis[1]) < 0.9 ? [0, 1, 0] : [0, 0, 1]));
   const u = cross(v, axis);
   const positions: number[] = [];
   const indices: number[] = [];

@@ -202,8 +202,12 @@ function sizeOf(mesh: FitMesh, list: readonly Piece[]): number {
 function nearSurface(mesh: FitMesh, list: readonly Piece[], cell: number): (p: Vec3) => boolean {
   const P = mesh.positions;
   const I = mesh.indices;
+  // The grid starts at the pieces' box, so where the mesh stands does not move its cells.
+  const o = [Infinity, Infinity, Infinity];
+  for (const q of list)
+    for (const v of q.vertices) for (let a = 0; a < 3; a++) o[a] = Math.min(o[a], P[3 * v + a]);
   const key = (x: number, y: number, z: number) =>
-    `${Math.floor(x / cell)},${Math.floor(y / cell)},${Math.floor(z / cell)}`;
+    `${Math.floor((x - o[0]) / cell)},${Math.floor((y - o[1]) / cell)},${Math.floor((z - o[2]) / cell)}`;
   const occupied = new Set<string>();
   for (const q of list)
     for (const t of q.triangles) {
