@@ -4,22 +4,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { WebIO } from '@gltf-transform/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.ts';
 import { readDocument } from '../../src/gltf/read-document.ts';
 import { buildSkinnedModel } from '../../src/gltf/skinned-model.ts';
 import { findInvariantViolations } from '../../src/skin/invariants.ts';
 import { makeSkinlessMannequin } from '../gltf/support/skinless-fixture.ts';
 import { makeSkinnedDocument } from '../gltf/support/skinned-fixture.ts';
+import { runCli as run } from '../support/run-cli.ts';
 
 let dir: string;
 let input: string;
-
-async function run(...argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await main(argv, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) });
-  return { code, stdout, stderr };
-}
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'skinsmith-autobind-'));

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { WebIO } from '@gltf-transform/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.ts';
 import { sourceGlb } from '../gltf/support/extension-fixture.ts';
 import { makeSkinnedDocument } from '../gltf/support/skinned-fixture.ts';
+import { runCli as run } from '../support/run-cli.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const BIN = join(ROOT, 'bin', 'skinsmith.mjs');
@@ -16,13 +16,6 @@ let good: string;
 let bad: string;
 
 /** Runs `main` in-process, capturing what it prints. */
-async function run(...argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await main(argv, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) });
-  return { code, stdout, stderr, json: () => JSON.parse(stdout) };
-}
-
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'skinsmith-cli-'));
   good = join(dir, 'Strip.glb');

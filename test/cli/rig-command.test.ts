@@ -8,7 +8,6 @@ import { join } from 'node:path';
 import { WebIO } from '@gltf-transform/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildMannequin, mannequinToDocument } from '../../src/character/index.ts';
-import { main } from '../../src/cli/main.ts';
 import { readDocument } from '../../src/gltf/read-document.ts';
 import { buildSkinnedModel } from '../../src/gltf/skinned-model.ts';
 import { validateHere } from '../../src/gltf/validate.ts';
@@ -16,17 +15,11 @@ import { fitMeshOfDocument } from '../../src/skeleton/fit/fit-mesh.ts';
 import { humanoidTemplate } from '../../src/skeleton/templates/humanoid.ts';
 import { findInvariantViolations } from '../../src/skin/invariants.ts';
 import { staticMannequin, staticShaped, variantData } from '../skeleton/support/static-fixture.ts';
+import { runCli as run } from '../support/run-cli.ts';
 
 let dir: string;
 let input: string;
 let skinned: string;
-
-async function run(...argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await main(argv, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) });
-  return { code, stdout, stderr };
-}
 
 async function readModel(path: string) {
   return buildSkinnedModel(await readDocument({ name: 'x.glb', bytes: new Uint8Array(readFileSync(path)) }));

@@ -8,24 +8,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { WebIO } from '@gltf-transform/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.ts';
 import { readDocument } from '../../src/gltf/read-document.ts';
 import { buildSkinnedModel } from '../../src/gltf/skinned-model.ts';
 import { quadrupedTemplate } from '../../src/skeleton/templates/quadruped.ts';
 import { findInvariantViolations } from '../../src/skin/invariants.ts';
 import { staticDog } from '../skeleton/support/static-dog.ts';
 import { staticMannequin } from '../skeleton/support/static-fixture.ts';
+import { runCli as run } from '../support/run-cli.ts';
 
 let dir: string;
 let dog: string;
 let human: string;
-
-async function run(...argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await main(argv, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) });
-  return { code, stdout, stderr };
-}
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'skinsmith-rig-q-'));

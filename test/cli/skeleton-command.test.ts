@@ -3,21 +3,14 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.ts';
 import { readDocument } from '../../src/gltf/read-document.ts';
 import { buildSkinnedModel } from '../../src/gltf/skinned-model.ts';
 import { exportedGlb } from '../support/exporter-fixtures.ts';
+import { runCli as run } from '../support/run-cli.ts';
 import { diagonalOf, drawnPositions, maxDistance, readForOracle } from '../support/skinning-oracle.ts';
 
 let dir: string;
 let input: string;
-
-async function run(...argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await main(argv, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) });
-  return { code, stdout, stderr };
-}
 
 function edits(name: string, value: unknown): string {
   const path = join(dir, name);

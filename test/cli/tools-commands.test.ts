@@ -8,24 +8,18 @@ import { join } from 'node:path';
 import { WebIO } from '@gltf-transform/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildMannequin, type MannequinData, mannequinToDocument } from '../../src/character/index.ts';
-import { helpText, main } from '../../src/cli/main.ts';
+import { helpText } from '../../src/cli/main.ts';
 import { readDocument } from '../../src/gltf/read-document.ts';
 import { buildSkinnedModel, type SkinnedModel } from '../../src/gltf/skinned-model.ts';
 import { validateGltf } from '../../src/gltf/validate.ts';
 import { findInvariantViolations } from '../../src/skin/invariants.ts';
 import { makeSkinnedDocument } from '../gltf/support/skinned-fixture.ts';
+import { runCli as run } from '../support/run-cli.ts';
 
 let dir: string;
 let strip: string;
 let lopsided: string;
 let data: MannequinData;
-
-async function run(...argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await main(argv, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) });
-  return { code, stdout, stderr, json: () => JSON.parse(stdout) };
-}
 
 /** Reads an output file back, checks the validator finds no error, returns its model. */
 async function readBack(path: string): Promise<SkinnedModel> {

@@ -5,22 +5,15 @@ import { join } from 'node:path';
 import { WebIO } from '@gltf-transform/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addGarmentNode, buildGarment, mannequinToDocument } from '../../src/character/index.ts';
-import { main } from '../../src/cli/main.ts';
 import { readDocument } from '../../src/gltf/read-document.ts';
 import { buildSkinnedModel } from '../../src/gltf/skinned-model.ts';
 import { findInvariantViolations } from '../../src/skin/invariants.ts';
 import { exportedAs, mannequinData } from '../support/exporter-fixtures.ts';
+import { runCli as run } from '../support/run-cli.ts';
 
 let dir: string;
 let dressed: string;
 let remodelled: string;
-
-async function run(...argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await main(argv, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) });
-  return { code, stdout, stderr };
-}
 
 async function read(path: string) {
   return buildSkinnedModel(

@@ -7,11 +7,11 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.ts';
 import { readGltfJson } from '../../src/gltf/read-document.ts';
 import { checkVrm } from '../../src/vrm/vrm-checks.ts';
 import { readVrm } from '../../src/vrm/vrm-json.ts';
 import { exportedGlb } from '../support/exporter-fixtures.ts';
+import { runCli as run } from '../support/run-cli.ts';
 import { mannequinVrm } from '../support/vrm-fixtures.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: glTF JSON read back, checked by hand
@@ -19,13 +19,6 @@ type Json = Record<string, any>;
 
 let dir: string;
 const file = (name: string) => join(dir, name);
-
-async function run(...argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await main(argv, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) });
-  return { code, stdout, stderr };
-}
 
 const jsonOf = (path: string) => readGltfJson(path, new Uint8Array(readFileSync(path))) as Json;
 /** Human bone → the name of its node. */

@@ -9,26 +9,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { WebIO } from '@gltf-transform/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.ts';
 import { Editor } from '../../src/editor/editor.ts';
 import { readGltfJson } from '../../src/gltf/read-document.ts';
 import { REQUIRED_VRM_BONES } from '../../src/vrm/vrm-bones.ts';
 import { checkVrm } from '../../src/vrm/vrm-checks.ts';
 import { readVrm } from '../../src/vrm/vrm-json.ts';
 import { staticMannequin } from '../skeleton/support/static-fixture.ts';
+import { runCli as run } from '../support/run-cli.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: glTF JSON read back, checked by hand
 type Json = Record<string, any>;
 
 let dir: string;
 let input: string;
-
-async function run(...argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await main(argv, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) });
-  return { code, stdout, stderr };
-}
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'skinsmith-vrm-rig-'));
