@@ -267,6 +267,37 @@ test('a mesh whose arms the guess cannot find asks for those markers: one side c
   await look(page, 'missing-arms');
   await panel.getByRole('button', { name: 'Rig and auto-bind' }).click();
   await expect(panel.getByRole('status')).toContainText('Rigged with 25 joints', { timeout: 90_000 });
+  const notice = page.getByTestId('status-notice');
+  await expect(notice).toContainText('Rigged with 25 joints');
+  await expect(notice).not.toContainText('(+');
+
+  // Posed, then undone to nudge a marker: the mesh comes back with the markers as they were,
+  // the panel open on them, Pose mode left and the test poses off (no joints to bend), the
+  // notices the static file's.
+  await page.keyboard.press('r');
+  await page.locator('[data-preset=arms-down]').click();
+  await page.keyboard.press('Control+z');
+  await expect(panel.getByTestId('rig-fit-status')).toContainText('Skeleton fitted in', { timeout: 60_000 });
+  expect((await page.evaluate(() => window.skinsmith.stats())).joints).toBe(0);
+  for (const [name, state] of [
+    ['leftWrist', 'placed'],
+    ['leftElbow', 'placed'],
+    ['rightWrist', 'mirrored'],
+    ['rightElbow', 'mirrored'],
+    ['chin', 'guessed'],
+  ])
+    await expect(panel.locator(`[data-marker=${name}] .rig-state`)).toHaveText(state);
+  await expect(panel.getByRole('status')).toHaveCount(0);
+  await expect(page.locator('[data-mode=inspect]')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.locator('[data-preset=arms-down]')).toBeDisabled();
+  await expect(notice).toContainText('Ahead.glb has no skinned mesh');
+  await expect(notice).not.toHaveAttribute('title', /Rigged/);
+  await look(page, 'rig-undone');
+  // Redo: the rig and its notice again, the static file's warning gone; the panel closes.
+  await page.keyboard.press('Control+Shift+z');
+  await expect(notice).toContainText('Rigged with 25 joints');
+  await expect(notice).not.toHaveAttribute('title', /no skinned mesh/);
+  await expect(panel).toBeHidden();
 });
 
 test('the Rig panel frames a T-posed body in the part of the view it leaves free', async ({

@@ -175,7 +175,9 @@ function BasePoseButtons() {
 /** The Pose section: bend joints, reset, mirror, presets and named poses. Posing never changes weights. */
 export function PosePanel() {
   const posed = usePose((s) => s.posed);
-  const hasModel = useUi((s) => s.modelRev > 0);
+  // A model without joints (a static mesh, a rig undone) has nothing to bend.
+  const modelRev = useUi((s) => s.modelRev);
+  const hasModel = modelRev > 0 && (editor.model?.joints.size ?? 0) > 0;
   return (
     <div className="pose-panel">
       <JointRotation />

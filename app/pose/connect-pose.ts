@@ -4,7 +4,8 @@ import { POSE_UI_DEFAULTS, usePose } from './pose-store.ts';
 
 /**
  * Mirrors editor.pose into the pose store, and keeps playback out of the way of painting: a
- * stroke pauses the clip (a brush must paint the frame it was pressed on). Called once at startup.
+ * stroke pauses the clip (a brush must paint the frame it was pressed on); a model without
+ * joints leaves Pose and Skeleton mode for Inspect. Called once at startup.
  */
 export function connectPose(editor: Editor): () => void {
   const offs = [
@@ -25,6 +26,9 @@ export function connectPose(editor: Editor): () => void {
       const { crease, loop, speed } = usePose.getState();
       // A new model starts in its bind pose; the display choices (and the skinning mode) stay.
       usePose.setState({ ...POSE_UI_DEFAULTS, crease, loop, speed, skinning: editor.pose.skinningMode });
+      // No joints (a static mesh, a rig undone): nothing to bend or edit, so no Pose or Skeleton mode.
+      if (editor.model?.joints.size === 0 && (editor.mode === 'pose' || editor.mode === 'skeleton'))
+        editor.setMode('inspect');
     }),
     editor.paint.events.on('stroke', (phase) => {
       if (phase === 'begin') clipPlayer.pause();

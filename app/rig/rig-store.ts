@@ -5,6 +5,7 @@
  * Editor's (editor.rig, src/editor/rig-session.ts); this starts them and mirrors what they say.
  */
 import { create } from 'zustand';
+import { aboutModel } from '../../src/editor/model-notices.ts';
 import type { FittedSkeleton, RigReport } from '../../src/editor/rig-session.ts';
 import { mirrorWorldPoint } from '../../src/skeleton/fit/body-frame.ts';
 import {
@@ -88,21 +89,35 @@ function isStaticMesh(): boolean {
   return canRig() && editor.skeletonRootCandidates().length === 0;
 }
 
-// A new file: markers and figures are about another mesh; a static mesh opens the panel.
+/** The file the markers were placed on (editor.opened counts files opened). */
+let markersFile = editor.opened;
+/** The mesh the last rig was made from: back after an undo, it reopens the panel. */
+let riggedFrom: typeof editor.model = null;
+
+// A new file: markers and figures are about another mesh; a static mesh opens the panel. The
+// rig's undo (the same file, static again) keeps the user's markers and reopens the panel on
+// them: one undoes a rig to nudge a marker and rig again.
 editor.events.on('model', () => {
   if (useRig.getState().progress !== null) return; // the rig's own model change
-  useRig.setState({
-    markers: null,
-    armed: null,
-    fitError: null,
-    fitMs: null,
-    result: null,
-    chain: { ...useRig.getState().chain, from: null, to: null },
-    headToward: null,
-  });
-  if (isStaticMesh()) openRigPanel();
+  const sameFile = editor.opened === markersFile;
+  markersFile = editor.opened;
+  useRig.setState({ armed: null, fitError: null, fitMs: null, result: null });
+  if (!sameFile)
+    useRig.setState({
+      markers: null,
+      chain: { ...useRig.getState().chain, from: null, to: null },
+      headToward: null,
+    });
+  if (sameFile && editor.model === riggedFrom && canRig()) reopenRigPanel();
+  else if (isStaticMesh()) openRigPanel();
   else if (!canRig()) useRig.setState({ open: false });
 });
+
+/** The panel back on the same file's mesh (an undone rig): refits, the view stays where it is. */
+function reopenRigPanel(): void {
+  useRig.setState({ open: true });
+  void refit();
+}
 
 /** Opens the panel, guesses the markers and turns the camera to the body (see `frontView`). */
 export function openRigPanel(): void {
@@ -344,19 +359,20 @@ export async function startRig(): Promise<RigReport | null> {
   if (useRig.getState().progress !== null) return null;
   const { onProgress, stop } = progressPerFrame((progress) => useRig.setState({ progress }));
   useRig.setState({ progress: 0, result: null, armed: null });
+  const from = editor.model;
   try {
     const vrm = options.template === 'humanoid' && useRig.getState().vrm;
     const job = editor.rig.rig({ ...options, vrm, onProgress });
     cancelCurrent = () => job.cancel();
     const report = await job.promise;
+    riggedFrom = from;
+    // The markers stay: an undo brings the mesh back with them, to nudge one and rig again.
     useRig.setState({
       result: { joints: report.joints, vertices: report.vertices, ms: report.ms, fitMs: report.fitMs },
-      markers: null,
     });
-    editor.notify({
-      level: 'info',
-      message: `Rigged with ${report.joints} joints and bound ${report.vertices} vertices: Ctrl+Z undoes it.`,
-    });
+    // True of the rig only: its undo parks it (src/editor/model-notices.ts), its redo brings it back.
+    const message = `Rigged with ${report.joints} joints and bound ${report.vertices} vertices: Ctrl+Z undoes it.`;
+    editor.notify(aboutModel({ level: 'info', message }, editor.requireModel()));
     return report;
   } catch (err) {
     const e = err as Error;

@@ -38,6 +38,7 @@ import {
 } from './joint-queries.ts';
 import { influencesAt, type SurfaceSample, sampleJoint } from './joint-sample.ts';
 import { LayerSession } from './layer-session.ts';
+import { aboutModel, swapModelNotices } from './model-notices.ts';
 import { type Notice, repairNotice } from './notices.ts';
 import { PaintSession } from './paint-session.ts';
 import { PaintTargets } from './paint-targets.ts';
@@ -322,12 +323,10 @@ export class Editor {
     if (repaired) this.notify(repaired);
     if (model.primitives.length === 0) {
       const canSkin = model.skins.length === 0 && skeletonRootCandidates(model.document).length > 0;
-      this.notify({
-        level: 'warning',
-        message: canSkin
-          ? `${fileName} has no skin: create one from its skeleton in Auto-bind (Ctrl+B), then paint.`
-          : `${fileName} has no skinned mesh: there are no weights to edit.`,
-      });
+      const message = canSkin
+        ? `${fileName} has no skin: create one from its skeleton in Auto-bind (Ctrl+B), then paint.`
+        : `${fileName} has no skinned mesh: there are no weights to edit.`;
+      this.notify(aboutModel({ level: 'warning', message }, model));
     }
   }
 
@@ -356,7 +355,8 @@ export class Editor {
     this.locks.clear();
     this.excluded.clear();
     for (const id of install.excluded) this.excluded.add(id);
-    if (install.fresh) {
+    if (!install.fresh) this.notices = swapModelNotices(this.notices, model);
+    else {
       this.opened++;
       this.lastTransfer = null;
       this.weightsRevision = this.exportedRevision = 0;

@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Editor } from '../../src/editor/editor.ts';
+import { aboutModel } from '../../src/editor/model-notices.ts';
 import { fitMeshOfDocument } from '../../src/skeleton/fit/fit-mesh.ts';
 import { humanoidTemplate } from '../../src/skeleton/templates/humanoid.ts';
 import { findInvariantViolations } from '../../src/skin/invariants.ts';
@@ -80,6 +81,26 @@ describe('editor.rig', () => {
     expect(editor.skeleton.joint('LeftForeArm').position[0]).toBeCloseTo(at[0] + 0.01, 4);
     const out = await editor.export({ format: 'glb' });
     expect(out.validation).toMatchObject({ errors: 0 });
+  });
+
+  it("the static file's warning goes with the rig and comes back on its undo; a notice about the rig, the other way round", async () => {
+    const editor = open();
+    const messages = () => editor.notices.map((n) => n.message);
+    const warning = 'Static.glb has no skinned mesh: there are no weights to edit.';
+    expect(messages()).toEqual([warning]);
+    editor.notify({ level: 'warning', message: 'A repair (about the file, not its state).' });
+    await editor.rig.rig(FAST).promise;
+    editor.notify(aboutModel({ level: 'info', message: 'Rigged.' }, editor.requireModel()));
+    expect(messages()).toEqual(['A repair (about the file, not its state).', 'Rigged.']);
+    editor.undo();
+    expect(messages()).toEqual(['A repair (about the file, not its state).', warning]);
+    editor.redo();
+    expect(messages()).toEqual(['A repair (about the file, not its state).', 'Rigged.']);
+    editor.undo();
+    expect(messages()).toEqual(['A repair (about the file, not its state).', warning]);
+    // A new file starts its own notices.
+    editor.loadDocument(staticMannequin({ build: 'average', pose: 'T' }, 800), 'Other.glb');
+    expect(messages()).toEqual(['Other.glb has no skinned mesh: there are no weights to edit.']);
   });
 
   it('leaves the file as it was on Cancel and on a fit that fails', async () => {
