@@ -32,6 +32,7 @@ import { heatWeights } from './heat-weights.ts';
 import { falloffWeights, InfluenceTable } from './influence-table.ts';
 import { PART_BONES_DEFAULTS, type PartBones, partBones } from './part-bones.ts';
 import { type Bounds, positionBounds, transformedPositions } from './positions.ts';
+import { bindPropsRigidly } from './rigid-props.ts';
 import { smoothInfluences } from './smooth-influences.ts';
 import { collectCandidates } from './vertex-candidates.ts';
 import type { VoxelGrid } from './voxel-grid.ts';
@@ -92,6 +93,12 @@ export interface AutobindOptions {
    * they get no weight and only end their parents' bones, as an artist weights them.
    */
   bindEndJoints?: boolean;
+  /**
+   * Props held in the hands (long, thin, separate pieces standing out of the body: a sword, a
+   * spear) bind wholly to their strongest bone (rigid-props.ts). The rig of a static mesh asks
+   * for it; off by default (a plain auto-bind weights every piece by distance).
+   */
+  rigidProps?: boolean;
   /** Where a joint with several children points (see BoneSegmentsOptions). */
   multiChild?: 'centroid' | 'aligned';
   /** Fraction cut from the start of the bones that branch off a joint (see BoneSegmentsOptions). */
@@ -150,6 +157,7 @@ export const AUTOBIND_DEFAULTS = {
   leafReach: 0.8,
   leafAim: 2,
   bindEndJoints: false,
+  rigidProps: false,
   multiChild: 'aligned',
   branchTrim: 0.07,
   minInside: 0.25,
@@ -417,6 +425,7 @@ export function autobindWeights(d: BindDistances, options: AutobindOptions = {})
         smoothInfluences(table, d.positions[i], d.indices[i], o.smoothing);
       });
     }
+    if (o.rigidProps && !o.onlyJoints) bindPropsRigidly(mesh, tables);
     step('heat');
   }
   progress(0.9, true);

@@ -238,7 +238,10 @@ export const rigCommand: Command = {
           ends.has(group.jointIds[i]) ? { ...j, excluded: true } : j,
         ),
       };
-      const result = autobind(bindInput, { maxInfluences: exportWith.maxInfluences === 8 ? 8 : 4 });
+      const result = autobind(bindInput, {
+        maxInfluences: exportWith.maxInfluences === 8 ? 8 : 4,
+        rigidProps: true,
+      });
       group.primitives.forEach((p, k) => {
         model.primitives[p].weights = remapJoints(result.weights[k], group.jointMaps[k]);
       });

@@ -68,6 +68,8 @@ export interface EditorAutobindOptions {
   layer?: 'active' | 'new';
   /** Bind end joints too (HeadTop_End, finger tips: AutobindOptions.bindEndJoints). */
   bindEndJoints?: boolean;
+  /** Props held in the hands bind wholly to one bone (AutobindOptions.rigidProps). */
+  rigidProps?: boolean;
   /** Progress over the whole job, in [0, 1]. */
   onProgress?: (fraction: number) => void;
 }
@@ -200,6 +202,7 @@ export function runAutobind(
         falloff: options.falloff,
         smoothing: options.smoothing,
         bindEndJoints: options.bindEndJoints,
+        rigidProps: options.rigidProps,
         maxInfluences: K as 4 | 8,
         onlyJoints: req.onlyJoints,
         locked: req.onlyJoints ? req.locked : null,

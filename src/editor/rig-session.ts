@@ -180,6 +180,7 @@ export class RigSession {
         if (cancelled) throw aborted();
         const bind = editor.autobind({
           ...options,
+          rigidProps: true,
           joints: 'all',
           layer: 'active',
           onProgress: (f) => onProgress?.(0.15 + 0.85 * f),
