@@ -128,6 +128,43 @@ function pieces(mesh: FitMesh): Piece[] {
   return [...byRoot.values()];
 }
 
+/**
+ * Calls `visit` with points spread over the triangles (first-index offsets into mesh.indices) no
+ * farther apart than about `step` (at most 64 along an edge): a long triangle's middle, not only
+ * its corners (a shaft of two rings has vertices only at its ends).
+ */
+function spreadOverTriangles(
+  mesh: FitMesh,
+  triangles: readonly number[],
+  step: number,
+  visit: (x: number, y: number, z: number) => void,
+): void {
+  const P = mesh.positions;
+  const I = mesh.indices;
+  for (const t of triangles) {
+    const a = 3 * I[t];
+    const b = 3 * I[t + 1];
+    const c = 3 * I[t + 2];
+    const edge = Math.max(
+      Math.hypot(P[a] - P[b], P[a + 1] - P[b + 1], P[a + 2] - P[b + 2]),
+      Math.hypot(P[b] - P[c], P[b + 1] - P[c + 1], P[b + 2] - P[c + 2]),
+      Math.hypot(P[c] - P[a], P[c + 1] - P[a + 1], P[c + 2] - P[a + 2]),
+    );
+    const n = Math.min(64, Math.max(1, Math.ceil(edge / step)));
+    for (let i = 0; i <= n; i++)
+      for (let j = 0; j <= n - i; j++) {
+        const u = i / n;
+        const v = j / n;
+        const w = 1 - u - v;
+        visit(
+          u * P[a] + v * P[b] + w * P[c],
+          u * P[a + 1] + v * P[b + 1] + w * P[c + 1],
+          u * P[a + 2] + v * P[b + 2] + w * P[c + 2],
+        );
+      }
+  }
+}
+
 const length = (p: Piece) => p.max[0] - p.min[0];
 
 /**
@@ -136,8 +173,6 @@ const length = (p: Piece) => p.max[0] - p.min[0];
  * only at its ends).
  */
 function typicalThickness(mesh: FitMesh, piece: Piece): number {
-  const P = mesh.positions;
-  const I = mesh.indices;
   const L = length(piece);
   const step = L / (2 * SLICES);
   const [a0, a1, a2] = piece.axes;
@@ -153,28 +188,7 @@ function typicalThickness(mesh: FitMesh, piece: Piece): number {
     lo[2 * s + 1] = Math.min(lo[2 * s + 1], w);
     hi[2 * s + 1] = Math.max(hi[2 * s + 1], w);
   };
-  for (const t of piece.triangles) {
-    const a = 3 * I[t];
-    const b = 3 * I[t + 1];
-    const c = 3 * I[t + 2];
-    const edge = Math.max(
-      Math.hypot(P[a] - P[b], P[a + 1] - P[b + 1], P[a + 2] - P[b + 2]),
-      Math.hypot(P[b] - P[c], P[b + 1] - P[c + 1], P[b + 2] - P[c + 2]),
-      Math.hypot(P[c] - P[a], P[c + 1] - P[a + 1], P[c + 2] - P[a + 2]),
-    );
-    const n = Math.min(64, Math.max(1, Math.ceil(edge / step)));
-    for (let i = 0; i <= n; i++)
-      for (let j = 0; j <= n - i; j++) {
-        const u = i / n;
-        const v = j / n;
-        const w = 1 - u - v;
-        add(
-          u * P[a] + v * P[b] + w * P[c],
-          u * P[a + 1] + v * P[b + 1] + w * P[c + 1],
-          u * P[a + 2] + v * P[b + 2] + w * P[c + 2],
-        );
-      }
-  }
+  spreadOverTriangles(mesh, piece.triangles, step, add);
   const thick: number[] = [];
   for (let s = 0; s < SLICES; s++)
     if (hi[2 * s] >= lo[2 * s]) thick.push(Math.min(hi[2 * s] - lo[2 * s], hi[2 * s + 1] - lo[2 * s + 1]));
@@ -201,7 +215,6 @@ function sizeOf(mesh: FitMesh, list: readonly Piece[]): number {
  */
 function nearSurface(mesh: FitMesh, list: readonly Piece[], cell: number): (p: Vec3) => boolean {
   const P = mesh.positions;
-  const I = mesh.indices;
   // The grid starts at the pieces' box, so where the mesh stands does not move its cells.
   const o = [Infinity, Infinity, Infinity];
   for (const q of list)
@@ -210,30 +223,9 @@ function nearSurface(mesh: FitMesh, list: readonly Piece[], cell: number): (p: V
     `${Math.floor((x - o[0]) / cell)},${Math.floor((y - o[1]) / cell)},${Math.floor((z - o[2]) / cell)}`;
   const occupied = new Set<string>();
   for (const q of list)
-    for (const t of q.triangles) {
-      const a = 3 * I[t];
-      const b = 3 * I[t + 1];
-      const c = 3 * I[t + 2];
-      const edge = Math.max(
-        Math.hypot(P[a] - P[b], P[a + 1] - P[b + 1], P[a + 2] - P[b + 2]),
-        Math.hypot(P[b] - P[c], P[b + 1] - P[c + 1], P[b + 2] - P[c + 2]),
-        Math.hypot(P[c] - P[a], P[c + 1] - P[a + 1], P[c + 2] - P[a + 2]),
-      );
-      const n = Math.min(64, Math.max(1, Math.ceil(edge / cell)));
-      for (let i = 0; i <= n; i++)
-        for (let j = 0; j <= n - i; j++) {
-          const u = i / n;
-          const v = j / n;
-          const w = 1 - u - v;
-          occupied.add(
-            key(
-              u * P[a] + v * P[b] + w * P[c],
-              u * P[a + 1] + v * P[b + 1] + w * P[c + 1],
-              u * P[a + 2] + v * P[b + 2] + w * P[c + 2],
-            ),
-          );
-        }
-    }
+    spreadOverTriangles(mesh, q.triangles, cell, (x, y, z) => {
+      occupied.add(key(x, y, z));
+    });
   return ([x, y, z]) => {
     for (let dx = -1; dx <= 1; dx++)
       for (let dy = -1; dy <= 1; dy++)
