@@ -6,8 +6,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { quatRotateVector } from '../../../src/pose/quaternion.ts';
-import type { BodySolid } from '../../../src/skeleton/fit/body-solid.ts';
+import { canonicalPositions, detectBodyFrame } from '../../../src/skeleton/fit/body-frame.ts';
+import { BodySolid } from '../../../src/skeleton/fit/body-solid.ts';
 import { fitSkeleton } from '../../../src/skeleton/fit/fit-skeleton.ts';
+import { sideFloor } from '../../../src/skeleton/fit/quadruped/floor-pieces.ts';
 import { hindLegBends } from '../../../src/skeleton/fit/quadruped/leg-bends.ts';
 import { NotAQuadrupedError } from '../../../src/skeleton/fit/quadruped/quadruped-body.ts';
 import { quadrupedTemplate } from '../../../src/skeleton/templates/quadruped.ts';
@@ -158,6 +160,53 @@ describe('quadruped fit on the dog made in code', () => {
       expect(off('Head', joints.head), `Head, turned ${facing}`).toBeLessThan(3);
       expect(off('Head_End', joints.snout), `Head_End, turned ${facing}`).toBeLessThan(6);
       expect(off('Neck', joints.neck), `Neck, turned ${facing}`).toBeLessThan(12);
+    }
+  });
+
+  it('finds four feet when more than four apart paws touch the floor', () => {
+    // Each side took its two largest floor pieces: a tail lying on the floor was taken for a
+    // foot (27.6% mean, head and tail swapped), a belly down to the floor was refused ("too
+    // close"), front and hind paws touching were refused ("found 1 foot"). Paws together across
+    // the mid-plane fitted and must stay so (they are not a belly).
+    for (const stance of ['pawsTogether', 'pawsTouching', 'tailOnFloor', 'bellyOnFloor'] as const) {
+      const { mesh, joints, height } = dogMesh({ stance });
+      const f = fitSkeleton(mesh, { template: 'quadruped' });
+      const e = quadrupedJointErrors({ name: stance, mesh, joints, height }, f);
+      expect(e.mean, stance).toBeLessThan(stance === 'pawsTouching' ? 9 : 6);
+      const pos = (n: string) => f.joints.find((j) => j.name === n)!.position;
+      // Each paw's ball on its own leg: left on +x, front ahead of hind, on the floor.
+      for (const side of ['Left', 'Right'] as const) {
+        const front = pos(`${side}FrontToeBase`);
+        const hind = pos(`${side}HindToeBase`);
+        expect(Math.sign(front[0]), `${stance} ${side}`).toBe(side === 'Left' ? 1 : -1);
+        expect(Math.sign(hind[0]), `${stance} ${side}`).toBe(side === 'Left' ? 1 : -1);
+        expect(front[2] - hind[2], stance).toBeGreaterThan(0.2);
+        expect(front[1], stance).toBeLessThan(0.05 * height);
+      }
+    }
+  });
+
+  it('leaves a tail or a belly lying along the mid-line out of the feet, and says so', () => {
+    for (const stance of ['tailOnFloor', 'bellyOnFloor'] as const) {
+      const { mesh } = dogMesh({ stance });
+      const solid = BodySolid.build(canonicalPositions(detectBodyFrame(mesh), mesh.positions), mesh.indices, {
+        resolution: 144,
+      });
+      for (const side of [1, -1] as const) {
+        const floor = sideFloor(solid, side, 0.08, 0.3 * solid.height);
+        expect(floor.onPlane, `${stance} ${side}`).toBe(1);
+        expect(floor.pieces.length, `${stance} ${side}`).toBe(2);
+      }
+      // The paws apart: nothing on the mid-line.
+      const plain = dogMesh();
+      const s2 = BodySolid.build(
+        canonicalPositions(detectBodyFrame(plain.mesh), plain.mesh.positions),
+        plain.mesh.indices,
+        {
+          resolution: 144,
+        },
+      );
+      expect(sideFloor(s2, 1, 0.08, 0.3 * s2.height).onPlane).toBe(0);
     }
   });
 

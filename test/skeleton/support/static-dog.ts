@@ -5,7 +5,9 @@
  * y = 0, with the joints it was built around. `facing` turns it about up (the fit must find its
  * head either way); `tail: false` leaves the tail off; `pose` makes the ends harder to tell apart
  * by height: a grazing dog (head down by the forefeet), a dog with its tail held high, a dog with
- * a squirrel's big bushy tail standing up behind it.
+ * a squirrel's big bushy tail standing up behind it. `stance` puts more on the floor than four
+ * apart paws (the foot search's hard cases): paws together across the mid-plane, front and hind
+ * paws of a side touching, a tail lying on the floor, a belly (a long coat) down to the floor.
  */
 import { Document } from '@gltf-transform/core';
 import { meshField } from '../../../src/character/mesher.ts';
@@ -77,8 +79,55 @@ function tailPrimitives(pose: DogPose, J: Record<string, P3>): Primitive[] {
   return [cone([0, 0.5, -0.32], J.tailTip, 0.04, 0.018, 0.04)];
 }
 
-function dogPrimitives(tail: boolean, J: Record<string, P3>, pose: DogPose): Primitive[] {
-  const paw = (p: P3): Primitive => blob([p[0], 0.03, p[2] + 0.035], [0.04, 0.035, 0.06], 0.03);
+/**
+ * What touches the floor besides four apart paws: 'pawsTogether' (front and hind paws each
+ * touching their mirror across the mid-plane, legs slanting in), 'pawsTouching' (long flat
+ * paws, the front ones set back and the hind ones forward until each side's two meet),
+ * 'tailOnFloor' (the tail drooping to lie along the floor behind), 'bellyOnFloor' (a long coat
+ * under the trunk down to the floor between the legs).
+ */
+export type DogStance = 'apart' | 'pawsTogether' | 'pawsTouching' | 'tailOnFloor' | 'bellyOnFloor';
+
+/** The left legs' joints moved for a stance (the right mirrors). */
+const STANCE_LEGS: Partial<Record<DogStance, Record<string, P3>>> = {
+  pawsTogether: {
+    leftFrontKnee: [0.07, 0.25, 0.19],
+    leftFrontFoot: [0.04, 0.07, 0.21],
+    leftHindKnee: [0.07, 0.28, -0.16],
+    leftHindFoot: [0.04, 0.14, -0.27],
+  },
+  pawsTouching: {
+    leftFrontKnee: [0.09, 0.25, 0.16],
+    leftFrontFoot: [0.09, 0.07, 0.12],
+    leftHindKnee: [0.09, 0.28, -0.1],
+    leftHindFoot: [0.09, 0.14, -0.17],
+  },
+};
+
+/** Paw half-lengths (along z) per stance. */
+const PAW_LENGTH: Partial<Record<DogStance, number>> = { pawsTouching: 0.12 };
+
+function stancePrimitives(stance: DogStance): Primitive[] {
+  if (stance === 'tailOnFloor')
+    return [
+      cone([0, 0.5, -0.32], [0, 0.12, -0.46], 0.04, 0.035, 0.04), // the tail, drooping
+      cone([0, 0.12, -0.46], [0, 0.035, -0.52], 0.035, 0.035, 0.03),
+      cone([0, 0.035, -0.52], [0, 0.035, -0.8], 0.035, 0.03, 0.03), // lying on the floor
+    ];
+  if (stance === 'bellyOnFloor') return [blob([0, 0.15, 0], [0.08, 0.25, 0.16], 0.06)];
+  return [];
+}
+
+function dogPrimitives(tail: boolean, J: Record<string, P3>, pose: DogPose, stance: DogStance): Primitive[] {
+  const len = PAW_LENGTH[stance] ?? 0.06;
+  const paw = (p: P3): Primitive => blob([p[0], 0.03, p[2] + 0.035], [0.04, 0.035, len], 0.03);
+  // The hind paw and pastern where the standing dog has them, else under the hock.
+  const apart = !STANCE_LEGS[stance];
+  const hf = J.leftHindFoot;
+  const hindPastern: P3 = apart ? [0.09, 0.03, -0.22] : [hf[0], 0.03, hf[2] + 0.05];
+  const hindPaw: P3 = apart ? [0.09, 0, -0.25] : [hf[0], 0, hf[2] + 0.02];
+  const ff = J.leftFrontFoot;
+  const frontPastern: P3 = apart ? [0.09, 0.03, 0.24] : [ff[0], 0.03, ff[2] + 0.03];
   const out: Primitive[] = [
     blob([0, 0.46, -0.02], [0.14, 0.13, 0.32], 0.06), // trunk
     blob([0, 0.47, 0.18], [0.14, 0.14, 0.15], 0.06), // chest
@@ -87,15 +136,16 @@ function dogPrimitives(tail: boolean, J: Record<string, P3>, pose: DogPose): Pri
     // Front leg: upper arm, forearm, pastern, paw.
     cone(J.leftFrontUp, J.leftFrontKnee, 0.05, 0.04),
     cone(J.leftFrontKnee, J.leftFrontFoot, 0.038, 0.03),
-    cone(J.leftFrontFoot, [0.09, 0.03, 0.24], 0.03, 0.028),
+    cone(J.leftFrontFoot, frontPastern, 0.03, 0.028),
     paw(J.leftFrontFoot),
     // Hind leg: thigh, shin, hock to paw.
     cone(J.leftHindUp, J.leftHindKnee, 0.06, 0.042),
     cone(J.leftHindKnee, J.leftHindFoot, 0.04, 0.03),
-    cone(J.leftHindFoot, [0.09, 0.03, -0.22], 0.03, 0.028),
-    paw([0.09, 0, -0.25]),
+    cone(J.leftHindFoot, hindPastern, 0.03, 0.028),
+    paw(hindPaw),
+    ...stancePrimitives(stance),
   ];
-  if (tail) out.push(...tailPrimitives(pose, J));
+  if (tail && stance !== 'tailOnFloor') out.push(...tailPrimitives(pose, J));
   return out;
 }
 
@@ -110,6 +160,8 @@ export interface DogOptions {
   hind?: { knee: P3; hock: P3 };
   /** 'standing' (default), or a pose whose head end does not stand higher (see the module comment). */
   pose?: DogPose;
+  /** 'apart' (default), or more on the floor than four apart paws (see {@link DogStance}). */
+  stance?: DogStance;
 }
 
 function turn(p: readonly number[], a: number): P3 {
@@ -124,11 +176,12 @@ export function dogMesh(options: DogOptions = {}): {
   joints: Record<string, P3>;
   height: number;
 } {
-  const { facing = 0, tail = true, spacing = 0.02, hind, pose = 'standing' } = options;
+  const { facing = 0, tail = true, spacing = 0.02, hind, pose = 'standing', stance = 'apart' } = options;
   let built = hind ? { ...DOG_JOINTS, leftHindKnee: hind.knee, leftHindFoot: hind.hock } : DOG_JOINTS;
   if (pose === 'grazing') built = { ...built, ...GRAZING };
+  built = { ...built, ...STANCE_LEGS[stance] };
   const net = meshField(
-    compileField(dogPrimitives(tail, built, pose), { floor: 0, floorBlend: 0.005 }),
+    compileField(dogPrimitives(tail, built, pose, stance), { floor: 0, floorBlend: 0.005 }),
     spacing,
   );
   const positions = new Float32Array(net.positions.length);

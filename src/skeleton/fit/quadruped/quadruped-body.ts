@@ -4,9 +4,9 @@
  * that frame (body-solid.ts), and its four feet on the floor.
  *
  * - The plane: body-frame.ts's search (a vertical mirror plane), as for a humanoid.
- * - The feet: the solid's lowest slab, in pieces on each side of the plane; the two largest
- *   pieces on a side are its front and hind feet (a fifth piece, a tail or a belly on the floor,
- *   is left out).
+ * - The feet: the solid's lowest slab, in pieces on each side of the plane (floor-pieces.ts:
+ *   a tail or a belly lying along the mid-line left out, a side's front and hind paws that touch
+ *   split where they narrow); the two largest pieces on a side are its front and hind feet.
  * - The front: the head's end, by the votes of head-end.ts (height, bulk, a neck thicker than a
  *   tail's root, reaching out…). Where it is the other end, the frame turns half a turn and the
  *   solid is built again; where the votes are too close, a NotAQuadrupedError says so.
@@ -16,6 +16,7 @@ import { BodySolid } from '../body-solid.ts';
 import type { FitMesh } from '../fit-mesh.ts';
 import { MAX_SOLIDITY } from '../markers.ts';
 import { MedialTree } from '../medial-tree.ts';
+import { sideFloor } from './floor-pieces.ts';
 import { headEndVotes } from './head-end.ts';
 
 type Vec3 = [number, number, number];
@@ -59,70 +60,10 @@ export interface QuadrupedBody {
   timings: { frame: number; solid: number; analysis: number };
 }
 
-/** Height of the floor slab the feet are read from, in voxels (at least) and heights. */
-const SLAB = { voxels: 2, height: 0.03 };
 /** A floor piece smaller than this share of the largest is a speck, not a foot. */
 const SPECK = 0.08;
 /** Front and hind feet at least this many heights apart (a shoe's heel and toe are nearer). */
 const MIN_SPAN = 0.3;
-
-/** The floor slab's solid voxels of one side (x sign), in connected pieces (xz, 8-neighbours). */
-function floorPieces(solid: BodySolid, side: 1 | -1): number[][] {
-  const { nx, ny, nz } = solid;
-  const floorRow = Math.floor((solid.floor - solid.origin[1]) / solid.h + 1e-6);
-  const rows = Math.max(SLAB.voxels, Math.ceil((SLAB.height * solid.height) / solid.h));
-  const mark = new Int32Array(nx * nz).fill(-1);
-  const inSide = (i: number) => side * (solid.origin[0] + (i + 0.5) * solid.h) > 0;
-  // A column is a foot column when any voxel of the slab in it is solid.
-  const footAt = new Uint8Array(nx * nz);
-  for (let k = 0; k < nz; k++)
-    for (let i = 0; i < nx; i++) {
-      if (!inSide(i)) continue;
-      for (let j = floorRow; j < Math.min(ny, floorRow + rows); j++)
-        if (solid.solid[solid.index(i, j, k)]) {
-          footAt[i + nx * k] = 1;
-          break;
-        }
-    }
-  const pieces: number[][] = [];
-  for (let start = 0; start < nx * nz; start++) {
-    if (!footAt[start] || mark[start] >= 0) continue;
-    const piece: number[] = [];
-    const stack = [start];
-    mark[start] = pieces.length;
-    while (stack.length) {
-      const c = stack.pop()!;
-      piece.push(c);
-      const i = c % nx;
-      const k = Math.floor(c / nx);
-      for (let dk = -1; dk <= 1; dk++)
-        for (let di = -1; di <= 1; di++) {
-          const a = i + di;
-          const b = k + dk;
-          if (a < 0 || b < 0 || a >= nx || b >= nz) continue;
-          const d = a + nx * b;
-          if (footAt[d] && mark[d] < 0) {
-            mark[d] = pieces.length;
-            stack.push(d);
-          }
-        }
-    }
-    pieces.push(piece);
-  }
-  // Columns → the slab's solid voxels.
-  return pieces.map((cols) => {
-    const out: number[] = [];
-    for (const c of cols) {
-      const i = c % nx;
-      const k = Math.floor(c / nx);
-      for (let j = floorRow; j < Math.min(ny, floorRow + rows); j++) {
-        const v = solid.index(i, j, k);
-        if (solid.solid[v]) out.push(v);
-      }
-    }
-    return out;
-  });
-}
 
 function footOf(solid: BodySolid, voxels: number[]): FloorFoot {
   const centre: Vec3 = [0, 0, 0];
@@ -144,12 +85,13 @@ export function findFeet(solid: BodySolid): QuadrupedFeet {
     ['Left', 1],
     ['Right', -1],
   ] as const) {
-    const pieces = floorPieces(solid, sign).sort((a, b) => b.length - a.length);
-    const big = pieces.filter((p) => p.length >= SPECK * (pieces[0]?.length ?? 0));
-    if (big.length < 2)
+    const { pieces: big, onPlane } = sideFloor(solid, sign, SPECK, MIN_SPAN * solid.height);
+    if (big.length < 2) {
+      const left = onPlane ? ` (and ${onPlane} lying along the mid-line, a tail or a belly, left out)` : '';
       throw new NotAQuadrupedError(
-        `found ${big.length} ${big.length === 1 ? 'foot' : 'feet'} on the floor on the ${side.toLowerCase()} side, not a front and a hind one (is it a four-legged animal standing on +Y?)`,
+        `found ${big.length} ${big.length === 1 ? 'foot' : 'feet'} on the floor on the ${side.toLowerCase()} side${left}, not a front and a hind one (is it a four-legged animal standing on +Y?)`,
       );
+    }
     const [a, b] = [footOf(solid, big[0]), footOf(solid, big[1])];
     const [front, hind] = a.centre[2] >= b.centre[2] ? [a, b] : [b, a];
     found[`${side}Front`] = front;
