@@ -145,9 +145,12 @@ function checkMirroredFigure(limbs: Limb[], ears: boolean, masses = true): void 
       }
     }
   });
+  // A vertex on the mid-plane as near one partner's bone as the other's is a tie that can fall
+  // wholly to either side (test:props seed 1570689723: the torso's top front vertex on the right
+  // limb's joint, its mirror image itself): partners may differ by about one vertex beyond 2%.
   for (let j = 0; j < joints.length; j++) {
     const k = partnerOf(j);
-    expect(Math.abs(mass[j] - mass[k])).toBeLessThanOrEqual(0.02 * mass[j] + 0.5);
+    expect(Math.abs(mass[j] - mass[k])).toBeLessThanOrEqual(0.02 * mass[j] + 1.5);
     if (k === j && mass[j] > 1) expect(Math.abs(moment[j] / mass[j])).toBeLessThan(0.01);
   }
 }
@@ -272,6 +275,11 @@ describe('autobind properties', () => {
               { start: 0.2643130152987149, bones: [[0, 0, 0]], r: 0.029253163519692357 },
             ],
             false,
+          ],
+          // test:props seed 1570689723: one limb reaching back, two ear roots; a mid-plane tie.
+          [
+            [{ start: 0.40214156095900844, bones: [[0, 0, -0.5690035536540031]], r: 0.035432324507253865 }],
+            true,
           ],
         ],
       },
