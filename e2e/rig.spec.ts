@@ -37,6 +37,20 @@ const MARKER_AT: Record<string, [number, number, number]> = {
   rightKnee: joint('RightLeg'),
 };
 
+/**
+ * Clicks each marker in turn where it is armed (the panel arms the next one after a click) on
+ * the screen point of its world position, and checks it reads "placed".
+ */
+async function placeArmed(page: Page, markers: [string, readonly number[]][]): Promise<void> {
+  const panel = page.getByRole('region', { name: 'Rig' });
+  for (const [name, at] of markers) {
+    await expect(panel.locator(`[data-marker=${name}]`)).toHaveAttribute('aria-pressed', 'true');
+    const p = (await page.evaluate((q) => window.skinsmith.paint.toPage(q), at))!;
+    await page.mouse.click(p.x, p.y);
+    await expect(panel.locator(`[data-marker=${name}] .rig-state`)).toHaveText('placed');
+  }
+}
+
 /** With SKINSMITH_LOOK=1: screenshots at 1280×720 and 1440×900 (the view is put back after). */
 async function look(page: Page, name: string): Promise<void> {
   if (!process.env.SKINSMITH_LOOK) return;
@@ -246,15 +260,10 @@ test('a mesh whose arms the guess cannot find asks for those markers: one side c
   );
   await expect(panel.locator('[data-marker=leftWrist] .rig-state')).toHaveText('place it');
 
-  for (const [name, joint] of [
-    ['leftWrist', 'LeftHand'],
-    ['leftElbow', 'LeftForeArm'],
-  ] as const) {
-    await expect(panel.locator(`[data-marker=${name}]`)).toHaveAttribute('aria-pressed', 'true');
-    const p = (await page.evaluate((q) => window.skinsmith.paint.toPage(q), at(joint)))!;
-    await page.mouse.click(p.x, p.y);
-    await expect(panel.locator(`[data-marker=${name}] .rig-state`)).toHaveText('placed');
-  }
+  await placeArmed(page, [
+    ['leftWrist', at('LeftHand')],
+    ['leftElbow', at('LeftForeArm')],
+  ]);
   await expect(panel.locator('[data-marker=rightWrist] .rig-state')).toHaveText('mirrored');
   // What the fit asked for is placed: the next click orbits (no guessed marker is armed).
   await expect(panel.locator('[aria-pressed=true]')).toHaveCount(0);
@@ -346,15 +355,10 @@ test('hands held together off the mid-plane, 4 units off the origin: the clicked
   expect(view.forward[2]).toBeLessThan(-0.99);
   expect(view.forward[0]).toBeLessThan(-0.05);
   await look(page, 'hands-together-asked');
-  for (const [name, joint] of [
-    ['leftWrist', 'LeftHand'],
-    ['leftElbow', 'LeftForeArm'],
-  ] as const) {
-    await expect(panel.locator(`[data-marker=${name}]`)).toHaveAttribute('aria-pressed', 'true');
-    const p = (await page.evaluate((q) => window.skinsmith.paint.toPage(q), at(joint)))!;
-    await page.mouse.click(p.x, p.y);
-    await expect(panel.locator(`[data-marker=${name}] .rig-state`)).toHaveText('placed');
-  }
+  await placeArmed(page, [
+    ['leftWrist', at('LeftHand')],
+    ['leftElbow', at('LeftForeArm')],
+  ]);
   await expect(panel.locator('[data-marker=rightElbow] .rig-state')).toHaveText('mirrored');
   await expect(panel.locator('[data-marker=rightWrist] .rig-state')).toHaveText('mirrored');
   // The hands are not where a mirror puts them (they meet left of the mid-plane): the rigger

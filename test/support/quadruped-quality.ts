@@ -17,6 +17,7 @@ import { stripSkin } from '../../src/gltf/strip-skin.ts';
 import { type FitMesh, fitMeshOfDocument } from '../../src/skeleton/fit/fit-mesh.ts';
 import type { FittedSkeleton } from '../../src/skeleton/fit/fit-skeleton.ts';
 import { type DogOptions, dogMesh } from '../skeleton/support/static-dog.ts';
+import { heightOf } from './rig-quality.ts';
 
 type Vec3 = [number, number, number];
 
@@ -112,16 +113,6 @@ const SHARED: Record<string, { file: string; names: Record<QuadrupedAnatomical, 
     },
   },
 };
-
-function heightOf(mesh: FitMesh): number {
-  let lo = Infinity;
-  let hi = -Infinity;
-  for (let i = 1; i < mesh.positions.length; i += 3) {
-    lo = Math.min(lo, mesh.positions[i]);
-    hi = Math.max(hi, mesh.positions[i]);
-  }
-  return hi - lo;
-}
 
 /**
  * The artist's skeleton as a rigger compares against: the joints the file's skins weight (non-zero

@@ -188,7 +188,8 @@ export interface RigCase {
   height: number;
 }
 
-function heightOf(mesh: FitMesh): number {
+/** Height of a mesh (its world y extent). */
+export function heightOf(mesh: FitMesh): number {
   let lo = Infinity;
   let hi = -Infinity;
   for (let i = 1; i < mesh.positions.length; i += 3) {
